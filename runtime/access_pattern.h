@@ -1,0 +1,49 @@
+// The unit of the DMA API: a fully resolved access pattern over one Buffer's
+// storage. Element [i0, .., ik] lives at offset + sum(ij * dims[j].step),
+// counted in elements of the buffer's dtype; dims are outermost first and their
+// counts are the logical shape. The interpreter resolves tensor views into
+// access patterns; the generated C++ builds them directly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/machine.h"
+
+namespace nkic::rt {
+
+struct Dim {
+  int64_t step = 0;
+  int64_t count = 0;
+  bool operator==(const Dim& o) const { return step == o.step && count == o.count; }
+};
+
+struct AccessPattern {
+  Buffer* buffer = nullptr;
+  int64_t offset = 0;
+  std::vector<Dim> dims;
+
+  DType dtype() const { return buffer->dtype(); }
+  int64_t elements() const;
+  std::vector<int64_t> shape() const;
+  // Whether the elements are one contiguous run in row-major order.
+  bool contiguous() const;
+  // The lowest and highest element offsets touched (offset when empty).
+  int64_t min_offset() const;
+  int64_t max_offset() const;
+  // "name[rank r, sbuf] offset 4 pattern [[512,128],[1,512]]", for messages.
+  std::string describe() const;
+};
+
+// Throws Error when the pattern reaches outside its buffer's storage.
+void check_bounds(const AccessPattern& ap);
+
+// The same elements in the same order with adjacent dims merged where they
+// form one run, and count-1 dims dropped; the fast paths work on this form.
+AccessPattern normalized(const AccessPattern& ap);
+
+// Restricts dim `d` to [start, start + count).
+AccessPattern sub_range(const AccessPattern& ap, int d, int64_t start, int64_t count);
+
+}  // namespace nkic::rt

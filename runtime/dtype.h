@@ -1,0 +1,59 @@
+// Element types of the simulated machine and the conversions between them.
+// Every conversion goes through float32, as `nisa.dma_copy` does on hardware;
+// the interpreter and the generated code share these functions, so their
+// outputs agree bit for bit.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace nkic::rt {
+
+enum class DType : uint8_t {
+  float32,
+  float16,
+  bfloat16,
+  int32,
+  int16,
+  int8,
+  uint32,
+  uint16,
+  uint8,
+  bool_,
+};
+
+constexpr int kDTypeCount = 10;
+
+size_t dtype_size(DType t);
+bool is_float(DType t);
+bool is_signed_int(DType t);
+// The name used in the language (`float32`, `bool_`, ...).
+std::string_view dtype_name(DType t);
+std::optional<DType> dtype_from_name(std::string_view name);
+// NumPy's descriptor (`<f4`, `|u1`, `<V2` for bfloat16) and back.
+std::string_view dtype_npy_descr(DType t);
+std::optional<DType> dtype_from_npy_descr(std::string_view descr);
+
+// IEEE half and bfloat16 bits <-> float, round to nearest even.
+float half_to_float(uint16_t h);
+uint16_t float_to_half(float f);
+float bfloat16_to_float(uint16_t b);
+uint16_t float_to_bfloat16(float f);
+
+// Reads one element as float32 / writes one element from float32. Float to
+// integer conversion rounds to nearest even and saturates; NaN becomes 0.
+float load_f32(DType t, const std::byte* p);
+void store_f32(DType t, std::byte* p, float v);
+
+// Exact reads and writes for integer dtypes and for printing (int64 holds
+// every integer dtype; doubles hold every float dtype exactly).
+int64_t load_i64(DType t, const std::byte* p);
+double load_f64(DType t, const std::byte* p);
+
+// The value new memory holds, as the NKI simulator fills it: NaN for floats,
+// a fixed sentinel for integers. Writes one element of it.
+void store_uninit(DType t, std::byte* p);
+
+}  // namespace nkic::rt

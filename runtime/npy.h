@@ -1,0 +1,29 @@
+// NumPy's .npy format, versions 1 and 2 (and 3's header layout), C order,
+// little-endian or byte-order-free descriptors. bfloat16 travels as `<V2`, as
+// ml_dtypes writes it. Errors name the file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/dtype.h"
+
+namespace nkic::rt {
+
+struct NpyArray {
+  DType dtype = DType::float32;
+  std::vector<int64_t> shape;
+  std::vector<std::byte> data;  // shape's product * dtype_size bytes, C order
+};
+
+// Throws rt::Error ("PATH: not a .npy file: ...") when the file is unreadable,
+// malformed, Fortran-ordered, big-endian, or of a dtype we do not have.
+NpyArray read_npy(const std::string& path);
+NpyArray parse_npy(const std::string& bytes, const std::string& path_for_messages);
+
+// Writes a version 1 file. Throws rt::Error when the file cannot be written.
+void write_npy(const std::string& path, const NpyArray& array);
+std::string serialize_npy(const NpyArray& array);
+
+}  // namespace nkic::rt
