@@ -1,0 +1,186 @@
+// nkirun: runs a kernel over N simulated Trainium ranks.
+//
+// Exit codes: 0 success; 1 the kernel or its inputs are wrong; 2 the command
+// line is wrong.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "frontend/diagnostics.h"
+#include "frontend/parse.h"
+#include "interp/session.h"
+#include "runtime/machine.h"
+#include "tools/kernel_args.h"
+#include "tools/outputs.h"
+
+namespace nkic::tools {
+namespace {
+
+constexpr int kExitKernelError = 1;
+constexpr int kExitUsage = 2;
+
+struct RunOptions {
+  std::string file;
+  std::string kernel;
+  int ranks = 0;
+  std::vector<std::string> args;
+  std::string outdir;
+  bool print = false;
+  int iters = 1;
+  bool time = false;
+  std::string platform = "trn2";
+  std::string color = "auto";
+  bool dump_ast = false;
+};
+
+const char* const kRunFooter = R"(VALUE is one of:
+  @PATH.npy     the same array on every rank; {rank} in PATH is replaced by the
+                rank id, for per-rank inputs (@x_rank{rank}.npy)
+  EXPRESSION    an expression of the language, evaluated with the file's
+                globals: 4, [1, 2], nl.float32, ReplicaGroup([[0, 1]]);
+                a nested list is accepted for a ReplicaGroup parameter
+
+Each rank's returned tensors go to OUTDIR/rank{r}/{NAME}.npy, NAME being the
+returned variable's name (ret{i} when it has none); input tensors the kernel
+wrote are written back the same way.
+
+Examples:
+  nkirun run examples/all_reduce.py -n 2 \
+      -a input=@examples/data/x_2x3.npy -a "replica_group=[[0, 1]]" --print
+  nkirun run nkilib.experimental.collectives -k rank_id_kernel -n 2 \
+      -a in_tensor=@examples/data/slabs_2x4x8.npy -o out/
+  nkirun run examples/all_gather.py -n 4 -a input=@examples/data/rows_rank{rank}.npy \
+      -a "replica_group=[[0, 1, 2, 3]]" -a num_ranks=4 --iters 100 --time)";
+
+std::vector<std::string> module_path() {
+  if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {
+    return {env};
+  }
+  return {NKIC_STDLIB_DIR};
+}
+
+// The kernel to run: -k, or the file's only @nki.jit function.
+std::string choose_kernel(const RunOptions& opts, const interp::Session& session) {
+  const std::vector<std::string> kernels = session.kernels();
+  std::string listing;
+  for (const auto& k : kernels) listing += (listing.empty() ? "" : ", ") + k;
+  if (!opts.kernel.empty()) {
+    if (std::find(kernels.begin(), kernels.end(), opts.kernel) != kernels.end()) {
+      return opts.kernel;
+    }
+    if (session.parameters(opts.kernel)) return opts.kernel;  // a plain function
+    throw UsageError{"-k " + opts.kernel + ": " + opts.file + " has no kernel of that name" +
+                     (listing.empty() ? "" : " (kernels: " + listing + ")")};
+  }
+  if (kernels.size() == 1) return kernels.front();
+  if (kernels.empty()) throw UsageError{opts.file + " has no @nki.jit kernel; name one with -k"};
+  throw UsageError{opts.file + " has several kernels (" + listing + "); choose one with -k"};
+}
+
+int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sink) {
+  const SourceFile* file = sources.load(opts.file);
+  if (file == nullptr) throw UsageError{"cannot read '" + opts.file + "'"};
+  auto module = parse_module(*file, sink);
+  if (!module) return kExitKernelError;
+  std::cout << print_ast(*module);
+  return 0;
+}
+
+int run(const RunOptions& opts) {
+  SourceManager sources;
+  DiagnosticSink sink;
+  const bool color =
+      use_color(opts.color == "always"   ? ColorMode::always
+                : opts.color == "never" ? ColorMode::never
+                                         : ColorMode::auto_);
+  auto report = [&](int code) {
+    sink.print(std::cerr, color);
+    return code;
+  };
+  if (opts.dump_ast) return report(dump_ast(opts, sources, sink));
+
+  interp::SessionOptions session_options;
+  session_options.ranks = opts.ranks;
+  session_options.platform = rt::find_platform(opts.platform);
+  session_options.module_path = module_path();
+  interp::Session session(session_options, sources, sink);
+  if (!session.load(opts.file)) return report(kExitKernelError);
+  const std::string kernel = choose_kernel(opts, session);
+  const std::vector<interp::KernelArg> args = load_kernel_args(opts.args, opts.ranks);
+
+  std::optional<interp::RunResult> result;
+  std::vector<double> micros;
+  for (int i = 0; i < opts.iters; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    result = session.run(kernel, args);
+    const auto stop = std::chrono::steady_clock::now();
+    if (!result) return report(kExitKernelError);
+    micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+  }
+  if (!opts.outdir.empty()) write_outputs(opts.outdir, *result);
+  if (opts.print) print_outputs(std::cout, *result);
+  if (opts.time) {
+    std::nth_element(micros.begin(), micros.begin() + micros.size() / 2, micros.end());
+    std::cerr << "time: " << micros[micros.size() / 2] << " us/iter\n";
+  }
+  return report(0);
+}
+
+void add_run_command(CLI::App& app, RunOptions& opts) {
+  CLI::App* run = app.add_subcommand("run", "Run a kernel over N simulated ranks");
+  run->footer(kRunFooter);
+  run->add_option("FILE", opts.file,
+                  "A kernel file, or a stdlib module (nkilib.experimental.collectives)")
+      ->required();
+  run->add_option("-k,--kernel", opts.kernel,
+                  "The kernel to run; may be omitted when FILE has one @nki.jit function");
+  run->add_option("-n,--ranks", opts.ranks, "Number of simulated ranks")
+      ->required()
+      ->check(CLI::Range(1, rt::Machine::kMaxRanks));
+  run->add_option("-a,--arg", opts.args, "A kernel argument NAME=VALUE (see below)");
+  run->add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
+  run->add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
+  run->add_option("--iters", opts.iters, "Run the kernel N times")->check(CLI::Range(1, 1000000));
+  run->add_flag("--time", opts.time, "Print the median time per run to stderr");
+  run->add_option("--platform", opts.platform, "Simulated platform")
+      ->check(CLI::IsMember({"trn2", "trn3"}));
+  run->add_option("--color", opts.color, "Colour diagnostics")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  run->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree and stop");
+}
+
+}  // namespace
+}  // namespace nkic::tools
+
+int main(int argc, char** argv) {
+  using namespace nkic::tools;
+  CLI::App app{"nkirun: run NKI collective kernels over simulated Trainium ranks"};
+  app.require_subcommand(1);
+  RunOptions run_options;
+  add_run_command(app, run_options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    if (argc == 1) {
+      std::cout << app.help();
+      return kExitUsage;
+    }
+    std::cerr << "nkirun: error: " << e.what() << "\nRun 'nkirun --help' for usage.\n";
+    return kExitUsage;
+  }
+  try {
+    return run(run_options);
+  } catch (const UsageError& e) {
+    std::cerr << "nkirun: error: " << e.message << "\n";
+    return kExitUsage;
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.message << "\n";
+    return kExitKernelError;
+  }
+}
