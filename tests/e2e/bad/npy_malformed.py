@@ -1,0 +1,10 @@
+# The input file is not a .npy file.
+# run: -n 1 -a input=@data/garbage.npy
+# exit: 1
+# expect: error: data/garbage.npy: not a .npy file: bad magic
+import nki
+
+
+@nki.jit
+def kernel(input):
+    return input

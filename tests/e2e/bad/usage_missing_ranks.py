@@ -1,0 +1,4 @@
+# -n is required.
+# run: 
+# exit: 2
+# expect: nkirun: error: --ranks is required

@@ -1,0 +1,70 @@
+"""Runs one bad-input case through nkirun and checks what it says.
+
+A case is a kernel file whose header comments say how to run it and what
+must come out:
+
+    # run: -n 2 -a x=@data/x.npy        arguments after `nkirun run FILE`
+    # run-raw: run -n 2                 the whole command line instead (FILE not added)
+    # exit: 1                           the exit code
+    # expect: case.py:7:5: error: ...   stderr lines, in order, each exactly
+
+The `expect` lines must appear in stderr as consecutive lines, in order; a
+line `# expect: <caret>    ^~~~` is written with `<caret>` standing for
+nothing, so that leading spaces survive. The case runs with its own folder as
+the working directory, so paths print as written in the case.
+
+usage: expect_driver.py NKIRUN CASE.py
+"""
+
+import os
+import shlex
+import subprocess
+import sys
+
+TIMEOUT_SECONDS = 60  # a hang is a failure, not a stuck CI
+
+
+def directives(path):
+    found = {"run": None, "run-raw": None, "exit": None, "expect": []}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("# "):
+                continue
+            key, sep, value = line[2:].rstrip("\n").partition(": ")
+            if not sep or key not in found:
+                continue
+            if key == "expect":
+                found["expect"].append(value.replace("<caret>", ""))
+            else:
+                found[key] = value
+    return found
+
+
+def main():
+    nkirun, case = os.path.abspath(sys.argv[1]), sys.argv[2]
+    d = directives(case)
+    if d["exit"] is None or not d["expect"]:
+        sys.exit(f"{case}: needs '# exit:' and at least one '# expect:' line")
+    if d["run-raw"] is not None:
+        argv = [nkirun] + shlex.split(d["run-raw"])
+    else:
+        argv = [nkirun, "run", os.path.basename(case)] + shlex.split(d["run"] or "")
+    env = dict(os.environ, NO_COLOR="1")
+    proc = subprocess.run(argv, cwd=os.path.dirname(os.path.abspath(case)), env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+    failures = []
+    if proc.returncode != int(d["exit"]):
+        failures.append(f"exit code {proc.returncode}, expected {d['exit']}")
+    lines = proc.stderr.splitlines()
+    want = d["expect"]
+    if not any(lines[i:i + len(want)] == want for i in range(len(lines))):
+        failures.append("stderr does not contain the expected lines:\n  " + "\n  ".join(want))
+    if failures:
+        print(f"command: {shlex.join(argv)}")
+        print("stderr was:\n" + proc.stderr)
+        print("\n".join(failures))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
