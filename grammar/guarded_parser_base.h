@@ -1,0 +1,43 @@
+// The base class of the generated parser: bounds how deeply rules may nest.
+// Every nesting construct that is not a bracket (`not not x`, `-(-x)` written
+// as `- - x`, `a ** b ** c`, `x if c else y if d else ...`, `lambda: lambda:`)
+// recurses in the generated parser, one or more C++ frames per level; without
+// a bound, hostile input could overflow the stack. Past the bound the parse is
+// abandoned with NestingTooDeep, which the frontend reports as an error.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+
+#include "antlr4-runtime.h"
+
+namespace nkic {
+
+// Deliberately not an antlr4::RecognitionException: the generated rules catch
+// those to recover, and this must unwind the whole parse.
+class NestingTooDeep : public std::runtime_error {
+ public:
+  NestingTooDeep(size_t line, size_t column)
+      : std::runtime_error("too deeply nested"), line(line), column(column) {}
+  size_t line;
+  size_t column;  // 0-based, in characters, like ANTLR's positions
+};
+
+class GuardedParserBase : public antlr4::Parser {
+ public:
+  // Rule invocations allowed on the parse stack. 100 brackets and 100 blocks
+  // (the lexer's limits) need about 1300; the stack cost of each is a few
+  // hundred bytes, so this stays far below a thread's default stack.
+  static constexpr size_t kMaxRuleDepth = 3000;
+
+  explicit GuardedParserBase(antlr4::TokenStream* input) : antlr4::Parser(input) {}
+
+  void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t rule_index) override;
+  void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state, size_t rule_index,
+                          int precedence) override;
+
+ private:
+  void check_depth(const antlr4::ParserRuleContext* localctx);
+};
+
+}  // namespace nkic
