@@ -1,7 +1,7 @@
 # A dedent that matches no outer level.
 # run: -n 1
 # exit: 1
-# expect: indent_inconsistent.py:10:3: error: unindent does not match any outer indentation level
+# expect: indent_inconsistent.py:11:3: error: unindent does not match any outer indentation level
 import nki
 
 @nki.jit

@@ -1,7 +1,7 @@
 # An indented line where no block opens.
 # run: -n 1
 # exit: 1
-# expect: indent_unexpected.py:9:5: error: unexpected indent
+# expect: indent_unexpected.py:10:9: error: unexpected indent
 import nki
 
 @nki.jit

@@ -1,7 +1,7 @@
 # A def without its colon.
 # run: -n 1
 # exit: 1
-# expect: syntax_missing_colon.py:8:16: error: expected ':'
+# expect: syntax_missing_colon.py:8:14: error: expected ':'
 import nki
 
 
