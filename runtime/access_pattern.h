@@ -32,7 +32,7 @@ struct AccessPattern {
   // The lowest and highest element offsets touched (offset when empty).
   int64_t min_offset() const;
   int64_t max_offset() const;
-  // "name[rank r, sbuf] offset 4 pattern [[512,128],[1,512]]", for messages.
+  // "x (rank 0, sbuf) offset 4 pattern [[512, 128], [1, 512]]", for messages.
   std::string describe() const;
 };
 

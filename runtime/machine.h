@@ -67,6 +67,11 @@ class Buffer {
   // The storage, allocated and filled with the uninitialized pattern on first use.
   std::byte* data();
   bool touched() const { return !data_.empty() || elements_ == 0; }
+  // The storage, for writing: as data(), and marks the buffer written, so the
+  // tool knows which input tensors a kernel wrote. DMA and collectives use it
+  // for their destinations.
+  std::byte* data_for_write();
+  bool written() const { return written_; }
 
  private:
   Machine& machine_;
@@ -79,6 +84,9 @@ class Buffer {
   bool io_;
   int64_t charged_bytes_;  // per partition for SBUF/PSUM, total for HBM
   std::vector<std::byte> data_;
+  bool written_ = false;
+
+  friend class Machine;  // sets charged_bytes_ once the charge is accepted
 };
 
 class Machine {

@@ -81,7 +81,8 @@ class TensorView {
   // bounds. Throws Error when out of bounds.
   AccessPattern resolve() const;
 
-  // "name[2:4, 0:8] (float32, sbuf, rank 1)", for messages.
+  // "'x' (float32, sbuf, rank 1) shape [2, 8]", plus strides and offset when
+  // not the whole buffer, for messages.
   std::string describe() const;
 
  private:

@@ -1,0 +1,197 @@
+// Compile-time descriptions of each element type, for loops that must not
+// switch on the dtype per element: the storage type, the bit-exact
+// conversions to and from float32, and exact integer access. `dispatch` turns
+// a runtime DType into one of these once, outside the loop. Internal to the
+// runtime (dtype.h is the public face).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "runtime/dtype.h"
+
+namespace nkic::rt::detail {
+
+inline uint32_t float_bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+inline float bits_float(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+// Rounds `value >> shift` to nearest, ties to even.
+inline uint32_t shift_round_even(uint32_t value, int shift) {
+  const uint32_t kept = value >> shift;
+  const uint32_t rest = value & ((1u << shift) - 1);
+  const uint32_t half = 1u << (shift - 1);
+  return kept + ((rest > half || (rest == half && (kept & 1))) ? 1 : 0);
+}
+
+inline float half_bits_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1f;
+  uint32_t mant = h & 0x3ffu;
+  if (exp == 0x1f) return bits_float(sign | 0x7f800000u | (mant << 13));
+  if (exp != 0) return bits_float(sign | ((exp + 112) << 23) | (mant << 13));
+  if (mant == 0) return bits_float(sign);
+  // Subnormal half: normalize into a float32 normal.
+  int e = 113;
+  while ((mant & 0x400u) == 0) {
+    mant <<= 1;
+    --e;
+  }
+  return bits_float(sign | (static_cast<uint32_t>(e) << 23) | ((mant & 0x3ffu) << 13));
+}
+
+inline uint16_t float_to_half_bits(float f) {
+  const uint32_t x = float_bits(f);
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t abs = x & 0x7fffffffu;
+  if (abs > 0x7f800000u) {  // NaN: keep the top payload bits, make it quiet
+    return static_cast<uint16_t>(sign | 0x7e00u | ((abs >> 13) & 0x3ffu));
+  }
+  if (abs >= 0x47800000u) return static_cast<uint16_t>(sign | 0x7c00u);  // >= 65536: inf
+  if (abs >= 0x38800000u) {  // a half normal (2^-14 and up); rounding may carry to inf
+    const uint32_t rebased = abs - (112u << 23);
+    return static_cast<uint16_t>(sign | shift_round_even(rebased, 13));
+  }
+  if (abs <= 0x33000000u) return sign;  // at most 2^-25: rounds to zero (the tie goes to even)
+  const uint32_t mant = (abs & 0x7fffffu) | 0x800000u;
+  const int shift = 126 - static_cast<int>(abs >> 23);  // 14..24
+  return static_cast<uint16_t>(sign | shift_round_even(mant, shift));
+}
+
+inline float bf16_bits_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+
+inline uint16_t float_to_bf16_bits(float f) {
+  const uint32_t x = float_bits(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
+  const uint32_t rounded = x + 0x7fffu + ((x >> 16) & 1u);
+  return static_cast<uint16_t>(rounded >> 16);
+}
+
+// Float to integer: round to nearest even, saturate, NaN to 0.
+template <typename I>
+I float_to_int(float v) {
+  if (std::isnan(v)) return 0;
+  const double r = std::nearbyint(static_cast<double>(v));
+  if (r <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+  if (r >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+  return static_cast<I>(r);
+}
+
+inline int64_t float_to_i64(double v) {
+  if (std::isnan(v)) return 0;
+  const double r = std::nearbyint(v);
+  if (r <= -9.2233720368547758e18) return std::numeric_limits<int64_t>::min();
+  if (r >= 9.2233720368547758e18) return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(r);
+}
+
+template <typename S>
+struct StorageBase {
+  using storage = S;
+  static S load(const std::byte* p) {
+    S v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static void store(std::byte* p, S v) { std::memcpy(p, &v, sizeof v); }
+};
+
+struct F32 : StorageBase<float> {
+  static constexpr DType kType = DType::float32;
+  static float to_f32(float v) { return v; }
+  static float from_f32(float v) { return v; }
+  static double to_f64(float v) { return v; }
+  static int64_t to_i64(float v) { return float_to_i64(v); }
+  static float from_i64(int64_t v) { return static_cast<float>(v); }
+  static float uninit() { return bits_float(0x7fc00000u); }
+};
+
+struct F16 : StorageBase<uint16_t> {
+  static constexpr DType kType = DType::float16;
+  static float to_f32(uint16_t v) { return half_bits_to_float(v); }
+  static uint16_t from_f32(float v) { return float_to_half_bits(v); }
+  static double to_f64(uint16_t v) { return half_bits_to_float(v); }
+  static int64_t to_i64(uint16_t v) { return float_to_i64(half_bits_to_float(v)); }
+  static uint16_t from_i64(int64_t v) { return float_to_half_bits(static_cast<float>(v)); }
+  static uint16_t uninit() { return 0x7e00u; }
+};
+
+struct BF16 : StorageBase<uint16_t> {
+  static constexpr DType kType = DType::bfloat16;
+  static float to_f32(uint16_t v) { return bf16_bits_to_float(v); }
+  static uint16_t from_f32(float v) { return float_to_bf16_bits(v); }
+  static double to_f64(uint16_t v) { return bf16_bits_to_float(v); }
+  static int64_t to_i64(uint16_t v) { return float_to_i64(bf16_bits_to_float(v)); }
+  static uint16_t from_i64(int64_t v) { return float_to_bf16_bits(static_cast<float>(v)); }
+  static uint16_t uninit() { return 0x7fc0u; }
+};
+
+// The NKI simulator fills new integer memory with this value.
+constexpr int kIntUninitSentinel = 4;
+
+template <typename I, DType T>
+struct Int : StorageBase<I> {
+  static constexpr DType kType = T;
+  static float to_f32(I v) { return static_cast<float>(v); }
+  static I from_f32(float v) { return float_to_int<I>(v); }
+  static double to_f64(I v) { return static_cast<double>(v); }
+  static int64_t to_i64(I v) { return static_cast<int64_t>(v); }
+  // Wraps, as integer arithmetic in the dtype does.
+  static I from_i64(int64_t v) { return static_cast<I>(static_cast<uint64_t>(v)); }
+  static I uninit() { return static_cast<I>(kIntUninitSentinel); }
+};
+
+using I32 = Int<int32_t, DType::int32>;
+using I16 = Int<int16_t, DType::int16>;
+using I8 = Int<int8_t, DType::int8>;
+using U32 = Int<uint32_t, DType::uint32>;
+using U16 = Int<uint16_t, DType::uint16>;
+using U8 = Int<uint8_t, DType::uint8>;
+
+// One byte, 0 or 1; any nonzero byte reads as true.
+struct Bool : StorageBase<uint8_t> {
+  static constexpr DType kType = DType::bool_;
+  static float to_f32(uint8_t v) { return v != 0 ? 1.0f : 0.0f; }
+  static uint8_t from_f32(float v) { return v != 0.0f ? 1 : 0; }  // NaN is nonzero
+  static double to_f64(uint8_t v) { return v != 0 ? 1.0 : 0.0; }
+  static int64_t to_i64(uint8_t v) { return v != 0 ? 1 : 0; }
+  static uint8_t from_i64(int64_t v) { return v != 0 ? 1 : 0; }
+  // The integer sentinel converted to bool, as NumPy would store it.
+  static uint8_t uninit() { return 1; }
+};
+
+template <typename T>
+struct Tag {
+  using type = T;
+};
+
+// Calls f(Tag<Traits>{}) for the traits of `t`.
+template <typename F>
+decltype(auto) dispatch(DType t, F&& f) {
+  switch (t) {
+    case DType::float32: return f(Tag<F32>{});
+    case DType::float16: return f(Tag<F16>{});
+    case DType::bfloat16: return f(Tag<BF16>{});
+    case DType::int32: return f(Tag<I32>{});
+    case DType::int16: return f(Tag<I16>{});
+    case DType::int8: return f(Tag<I8>{});
+    case DType::uint32: return f(Tag<U32>{});
+    case DType::uint16: return f(Tag<U16>{});
+    case DType::uint8: return f(Tag<U8>{});
+    case DType::bool_: return f(Tag<Bool>{});
+  }
+  return f(Tag<F32>{});
+}
+
+}  // namespace nkic::rt::detail

@@ -1,0 +1,186 @@
+// The simulated machine's memory: platforms, allocation checks and capacity
+// accounting (see machine.h).
+#include "runtime/machine.h"
+
+#include <array>
+#include <new>
+
+#include "runtime/dtype_traits.h"
+#include "runtime/format_util.h"
+
+namespace nkic::rt {
+namespace {
+
+constexpr int64_t kKiB = 1024;
+constexpr int64_t kGiB = 1024 * 1024 * 1024;
+
+// On-chip memory per partition as the SPEC fixes it for each platform: SBUF
+// 224 KiB (trn2) or 256 KiB (trn3), PSUM 16 KiB (8 banks of 2 KiB). HBM is
+// per device (96 GiB on trn2, 144 GiB on trn3) and shared by the device's 8
+// NeuronCores, each of which is one rank here.
+constexpr int kTrnPartitions = 128;
+constexpr int64_t kTrn2SbufPartitionBytes = 224 * kKiB;
+constexpr int64_t kTrn3SbufPartitionBytes = 256 * kKiB;
+constexpr int64_t kPsumPartitionBytes = 16 * kKiB;
+constexpr int kRanksPerDevice = 8;
+constexpr int64_t kTrn2DeviceHbmBytes = 96 * kGiB;
+constexpr int64_t kTrn3DeviceHbmBytes = 144 * kGiB;
+
+constexpr std::array<Platform, 2> kPlatforms = {{
+    {"trn2", kTrnPartitions, kTrn2SbufPartitionBytes, kPsumPartitionBytes,
+     kTrn2DeviceHbmBytes / kRanksPerDevice},
+    {"trn3", kTrnPartitions, kTrn3SbufPartitionBytes, kPsumPartitionBytes,
+     kTrn3DeviceHbmBytes / kRanksPerDevice},
+}};
+
+// HBM and shared HBM draw on the same device memory, so they share a pool.
+enum Pool { kPoolHbm, kPoolSbuf, kPoolPsum, kPoolCount };
+
+Pool pool_of(MemKind k) {
+  switch (k) {
+    case MemKind::sbuf: return kPoolSbuf;
+    case MemKind::psum: return kPoolPsum;
+    case MemKind::hbm:
+    case MemKind::shared_hbm: return kPoolHbm;
+  }
+  return kPoolHbm;
+}
+
+std::string_view pool_label(MemKind k) {
+  switch (k) {
+    case MemKind::sbuf: return "SBUF";
+    case MemKind::psum: return "PSUM";
+    default: return "HBM";
+  }
+}
+
+// Product of shape[from:] times `scale`, or -1 on int64 overflow.
+int64_t checked_product(const std::vector<int64_t>& shape, size_t from, int64_t scale) {
+  int64_t p = scale;
+  for (size_t i = from; i < shape.size(); ++i) {
+    if (__builtin_mul_overflow(p, shape[i], &p)) return -1;
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string_view mem_kind_name(MemKind k) {
+  switch (k) {
+    case MemKind::hbm: return "hbm";
+    case MemKind::shared_hbm: return "shared_hbm";
+    case MemKind::sbuf: return "sbuf";
+    case MemKind::psum: return "psum";
+  }
+  return "?";
+}
+
+const Platform* find_platform(std::string_view name) {
+  for (const Platform& p : kPlatforms) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+const Platform& default_platform() { return kPlatforms[0]; }
+
+Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
+               std::string name, bool io)
+    : machine_(machine),
+      rank_(rank),
+      kind_(kind),
+      dtype_(dtype),
+      shape_(std::move(shape)),
+      elements_(checked_product(shape_, 0, 1)),
+      name_(std::move(name)),
+      io_(io),
+      charged_bytes_(0) {}
+
+Buffer::~Buffer() { machine_.release(rank_, kind_, charged_bytes_); }
+
+std::byte* Buffer::data() {
+  if (data_.empty() && elements_ > 0) {
+    try {
+      data_.resize(static_cast<size_t>(bytes()));
+    } catch (const std::bad_alloc&) {
+      throw Error("out of host memory for '" + name_ + "' (" + format_bytes(bytes()) + ")");
+    }
+    const size_t size = dtype_size(dtype_);
+    std::byte* p = data_.data();
+    for (int64_t i = 0; i < elements_; ++i, p += size) store_uninit(dtype_, p);
+  }
+  return data_.data();
+}
+
+std::byte* Buffer::data_for_write() {
+  written_ = true;
+  return data();
+}
+
+Machine::Machine(int ranks, const Platform& platform)
+    : ranks_(ranks), platform_(platform) {
+  if (ranks < 1 || ranks > kMaxRanks) {
+    throw Error("the number of ranks must be between 1 and " + std::to_string(kMaxRanks) +
+                ", got " + std::to_string(ranks));
+  }
+  live_.assign(static_cast<size_t>(ranks), std::vector<int64_t>(kPoolCount, 0));
+}
+
+int64_t Machine::live_bytes(int rank, MemKind kind) const {
+  return live_.at(static_cast<size_t>(rank))[pool_of(kind)];
+}
+
+int64_t Machine::capacity(MemKind kind) const {
+  switch (kind) {
+    case MemKind::sbuf: return platform_.sbuf_partition_bytes;
+    case MemKind::psum: return platform_.psum_partition_bytes;
+    default: return platform_.hbm_bytes_per_rank;
+  }
+}
+
+std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
+                                          const std::vector<int64_t>& shape, std::string name,
+                                          bool io) {
+  if (rank < 0 || rank >= ranks_) {
+    throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
+                std::to_string(ranks_) + " ranks)");
+  }
+  for (int64_t d : shape) {
+    if (d < 0) throw Error("negative dimension " + std::to_string(d) + " in shape " + format_shape(shape));
+  }
+  const bool on_chip = is_on_chip(kind);
+  if (on_chip && shape.size() < 2) {
+    throw Error("an " + std::string(mem_kind_name(kind)) +
+                " tensor needs at least 2 dimensions (partition first), got shape " +
+                format_shape(shape));
+  }
+  if (on_chip && shape[0] > platform_.partitions) {
+    throw Error("partition dimension " + std::to_string(shape[0]) + " exceeds the " +
+                std::to_string(platform_.partitions) + " " + std::string(pool_label(kind)) +
+                " partitions");
+  }
+  const int64_t elements = checked_product(shape, 0, 1);
+  const int64_t charge =
+      checked_product(shape, on_chip ? 1 : 0, static_cast<int64_t>(dtype_size(dtype)));
+  if (elements < 0 || charge < 0) {
+    throw Error("tensor '" + name + "' of shape " + format_shape(shape) + " is too large");
+  }
+  int64_t& live = live_[static_cast<size_t>(rank)][pool_of(kind)];
+  const int64_t cap = capacity(kind);
+  if (charge > cap - live) {
+    throw Error(std::string(pool_label(kind)) + " overflow on rank " + std::to_string(rank) +
+                ": allocating '" + name + "' needs " + format_bytes(charge) +
+                (on_chip ? " per partition, " : ", ") + format_bytes(live) + " of " +
+                format_bytes(cap) + " already live");
+  }
+  auto buffer = std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io);
+  buffer->charged_bytes_ = charge;
+  live += charge;
+  return buffer;
+}
+
+void Machine::release(int rank, MemKind kind, int64_t bytes) {
+  live_[static_cast<size_t>(rank)][pool_of(kind)] -= bytes;
+}
+
+}  // namespace nkic::rt

@@ -1,0 +1,321 @@
+// Tensor views: indexing with NumPy's and NKI's on-chip rules, reshape,
+// `.ap()` and resolution into access patterns (see tensor.h).
+#include "runtime/tensor.h"
+
+#include <algorithm>
+
+#include "runtime/format_util.h"
+
+namespace nkic::rt {
+namespace {
+
+std::vector<int64_t> row_major_strides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size());
+  int64_t s = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    strides[i] = s;
+    s *= shape[i];
+  }
+  return strides;
+}
+
+int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
+  int64_t p = 1;
+  for (size_t i = from; i < v.size(); ++i) p *= v[i];
+  return p;
+}
+
+// One dim of an index result: a kept/sliced/new dim, or an integer-selected
+// dim that the on-chip rule may have to keep at size 1.
+struct OutDim {
+  int64_t size;
+  int64_t stride;
+  bool selected;    // came from an integer index
+  bool source_dim0;  // the partition dim of the source
+};
+
+// Python's slice.indices(): clamps start/stop into range for the step's direction.
+OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* offset) {
+  const int64_t step = item.step.value_or(1);
+  if (step == 0) throw Error("slice step cannot be zero");
+  auto clamp = [&](std::optional<int64_t> v, int64_t if_none) {
+    if (!v) return if_none;
+    int64_t x = *v;
+    if (x < 0) x += size;
+    if (step > 0) return std::clamp<int64_t>(x, 0, size);
+    return std::clamp<int64_t>(x, -1, size - 1);
+  };
+  const int64_t start = clamp(item.start, step > 0 ? 0 : size - 1);
+  const int64_t stop = clamp(item.stop, step > 0 ? size : -1);
+  int64_t count = 0;
+  if (step > 0 && stop > start) count = (stop - start + step - 1) / step;
+  if (step < 0 && start > stop) count = (start - stop - step - 1) / (-step);
+  if (count > 0) *offset += start * stride;
+  return {count, stride * step, false, false};
+}
+
+}  // namespace
+
+TensorView::TensorView(std::shared_ptr<Buffer> buffer)
+    : buffer_(std::move(buffer)),
+      shape_(buffer_->shape()),
+      strides_(row_major_strides(shape_)) {}
+
+int64_t TensorView::size() const { return product(shape_); }
+
+bool TensorView::contiguous() const {
+  if (!scalar_offsets_.empty()) return false;
+  if (size() <= 1) return true;
+  int64_t expected = 1;
+  for (size_t i = shape_.size(); i-- > 0;) {
+    if (shape_[i] == 1) continue;
+    if (strides_[i] != expected) return false;
+    expected *= shape_[i];
+  }
+  return true;
+}
+
+TensorView TensorView::index(const std::vector<IndexItem>& items) const {
+  using Kind = IndexItem::Kind;
+  int consumed = 0;
+  int ellipses = 0;
+  for (const IndexItem& it : items) {
+    if (it.kind == Kind::integer || it.kind == Kind::slice) ++consumed;
+    if (it.kind == Kind::ellipsis) ++ellipses;
+  }
+  if (ellipses > 1) throw Error("an index can only have a single ellipsis ('...')");
+  if (consumed > ndim()) {
+    throw Error("too many indices for tensor '" + name() + "': it is " + std::to_string(ndim()) +
+                "-dimensional, but " + std::to_string(consumed) + " were indexed");
+  }
+  const bool on_chip = is_on_chip(kind());
+  std::vector<OutDim> out;
+  int64_t offset = offset_;
+  int dim = 0;
+  auto take_full = [&](int n) {
+    for (int k = 0; k < n; ++k, ++dim) {
+      out.push_back({shape_[dim], strides_[dim], false, dim == 0});
+    }
+  };
+  for (const IndexItem& it : items) {
+    switch (it.kind) {
+      case Kind::ellipsis: take_full(ndim() - consumed); break;
+      case Kind::new_axis: out.push_back({1, 0, false, false}); break;
+      case Kind::integer: {
+        const int64_t size = shape_[dim];
+        const int64_t i = it.index < 0 ? it.index + size : it.index;
+        if (i < 0 || i >= size) {
+          throw Error("index " + std::to_string(it.index) + " is out of bounds for dim " +
+                      std::to_string(dim) + " with size " + std::to_string(size));
+        }
+        offset += i * strides_[dim];
+        out.push_back({1, strides_[dim], true, dim == 0});
+        ++dim;
+        break;
+      }
+      case Kind::slice: {
+        OutDim d = slice_dim(it, shape_[dim], strides_[dim], &offset);
+        d.source_dim0 = dim == 0;
+        out.push_back(d);
+        ++dim;
+        break;
+      }
+    }
+  }
+  take_full(ndim() - dim);
+
+  if (on_chip) {
+    if (out.empty() || !out[0].source_dim0) {
+      throw Error("indexing an " + std::string(mem_kind_name(kind())) +
+                  " tensor cannot move the partition dim from position 0");
+    }
+    out[0].selected = false;  // the partition dim is never dropped
+    size_t kept = static_cast<size_t>(
+        std::count_if(out.begin(), out.end(), [](const OutDim& d) { return !d.selected; }));
+    for (size_t i = out.size(); kept < 2 && i-- > 1;) {
+      if (out[i].selected) {
+        out[i].selected = false;  // keep the last selected free dim at size 1
+        ++kept;
+      }
+    }
+  }
+  TensorView v = *this;
+  v.shape_.clear();
+  v.strides_.clear();
+  for (const OutDim& d : out) {
+    if (d.selected) continue;
+    v.shape_.push_back(d.size);
+    v.strides_.push_back(d.stride);
+  }
+  v.offset_ = offset;
+  return v;
+}
+
+TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
+  int unknown = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (unknown >= 0) throw Error("reshape: can only specify one unknown dimension");
+      unknown = static_cast<int>(i);
+    } else if (shape[i] < 0) {
+      throw Error("reshape: negative dimension " + std::to_string(shape[i]) + " in shape " +
+                  format_shape(shape));
+    } else {
+      known *= shape[i];
+    }
+  }
+  const int64_t n = size();
+  std::vector<int64_t> resolved = shape;
+  if (unknown >= 0) {
+    if (known == 0 || n % known != 0) {
+      throw Error("cannot reshape " + std::to_string(n) + " elements into shape " +
+                  format_shape(shape));
+    }
+    resolved[static_cast<size_t>(unknown)] = n / known;
+  } else if (known != n) {
+    throw Error("cannot reshape " + std::to_string(n) + " elements into shape " +
+                format_shape(shape));
+  }
+  if (!contiguous()) {
+    throw Error("cannot reshape a non-contiguous view of '" + name() + "'");
+  }
+  if (is_on_chip(kind())) {
+    if (resolved.size() < 2 || resolved[0] != shape_[0]) {
+      throw Error("reshape of an " + std::string(mem_kind_name(kind())) +
+                  " tensor must keep the partition dim " + std::to_string(shape_[0]) +
+                  " first and stay at least 2-D, got shape " + format_shape(shape));
+    }
+  }
+  TensorView v = *this;
+  v.shape_ = resolved;
+  v.strides_ = row_major_strides(resolved);
+  return v;
+}
+
+TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
+                          std::optional<ScalarOffset> scalar_offset, int indirect_dim) const {
+  for (const Dim& d : pattern) {
+    if (d.count < 0) {
+      throw Error("negative count " + std::to_string(d.count) + " in access pattern");
+    }
+  }
+  const std::vector<int64_t>& base = buffer_->shape();
+  const bool on_chip = is_on_chip(kind());
+  const std::string where = std::string(mem_kind_name(kind()));
+  if (on_chip) {
+    if (pattern.size() < 2) {
+      throw Error("an access pattern on " + where +
+                  " needs at least 2 pairs: the partition dim first, then the free dims");
+    }
+    const int64_t free = product(base, 1);
+    if (pattern[0].count > 1 && pattern[0].step != free) {
+      throw Error("on " + where +
+                  ", the first pattern pair is the partition dim: its step must be " +
+                  std::to_string(free) + " (the free elements per partition of '" + name() +
+                  "'), not " + std::to_string(pattern[0].step));
+    }
+  }
+  TensorView v = *this;
+  v.shape_.clear();
+  v.strides_.clear();
+  for (const Dim& d : pattern) {
+    v.shape_.push_back(d.count);
+    v.strides_.push_back(d.step);
+  }
+  v.offset_ = offset.value_or(offset_);
+  v.scalar_offsets_.clear();  // the last .ap() wins
+  if (scalar_offset) {
+    // The indirect dim counts dims of the tensor .ap() is called on (a
+    // reshaped view selects whole blocks of its own shape).
+    const std::vector<int64_t>& indexed = shape_;
+    if (indirect_dim < 0 || indirect_dim >= static_cast<int>(indexed.size())) {
+      throw Error("indirect_dim " + std::to_string(indirect_dim) + " is out of range for '" +
+                  name() + "' with " + std::to_string(indexed.size()) + " dims");
+    }
+    if (on_chip && indirect_dim == 0) {
+      throw Error("scalar_offset on an " + where +
+                  " tensor cannot select the partition dim (indirect_dim 0)");
+    }
+    ScalarOffset so = *scalar_offset;
+    if (so.tensor) {
+      if (so.tensor->size() != 1) {
+        throw Error("a scalar_offset tensor must hold exactly one element, '" +
+                    so.tensor->name() + "' has " + std::to_string(so.tensor->size()));
+      }
+      if (so.tensor->kind() != MemKind::sbuf) {
+        throw Error("a scalar_offset tensor must be on sbuf, '" + so.tensor->name() + "' is on " +
+                    std::string(mem_kind_name(so.tensor->kind())));
+      }
+    } else if (!so.reg) {
+      throw Error("a scalar_offset needs a register or a tensor");
+    }
+    so.multiplier *= product(indexed, static_cast<size_t>(indirect_dim) + 1);
+    v.scalar_offsets_.push_back(std::move(so));
+  } else {
+    v.resolve();  // bounds-checks the static pattern now
+  }
+  return v;
+}
+
+AccessPattern TensorView::resolve() const {
+  AccessPattern ap;
+  ap.buffer = buffer_.get();
+  ap.offset = offset_;
+  for (const ScalarOffset& so : scalar_offsets_) {
+    int64_t value = 0;
+    if (so.reg) {
+      value = so.reg->value;
+    } else {
+      const AccessPattern src = so.tensor->resolve();
+      value = load_i64(src.dtype(), src.buffer->data() +
+                                        src.offset * static_cast<int64_t>(dtype_size(src.dtype())));
+    }
+    ap.offset += value * so.multiplier;
+  }
+  ap.dims.reserve(shape_.size());
+  for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
+  check_bounds(ap);
+  return ap;
+}
+
+std::string TensorView::describe() const {
+  std::string s = "'" + name() + "' (" + std::string(dtype_name(dtype())) + ", " +
+                  std::string(mem_kind_name(kind())) + ", rank " + std::to_string(rank()) +
+                  ") shape " + format_shape(shape_);
+  if (!contiguous() || offset_ != 0) {
+    s += " strides " + format_shape(strides_) + " offset " + std::to_string(offset_);
+  }
+  if (!scalar_offsets_.empty()) s += " + run-time offset";
+  return s;
+}
+
+namespace {
+
+template <typename T, typename Load>
+std::vector<T> read_all(const TensorView& t, Load load) {
+  const AccessPattern ap = t.resolve();
+  std::vector<T> out;
+  out.reserve(static_cast<size_t>(ap.elements()));
+  if (ap.elements() == 0) return out;
+  const std::byte* base = ap.buffer->data();
+  const int64_t size = static_cast<int64_t>(dtype_size(ap.dtype()));
+  std::vector<int64_t> idx(ap.dims.size(), 0);
+  for (int64_t n = ap.elements(); n > 0; --n) {
+    int64_t off = ap.offset;
+    for (size_t d = 0; d < idx.size(); ++d) off += idx[d] * ap.dims[d].step;
+    out.push_back(load(ap.dtype(), base + off * size));
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < ap.dims[d].count) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<double> read_f64(const TensorView& t) { return read_all<double>(t, load_f64); }
+std::vector<int64_t> read_i64(const TensorView& t) { return read_all<int64_t>(t, load_i64); }
+
+}  // namespace nkic::rt

@@ -1,0 +1,316 @@
+// Collectives on 1, 2, 3, 4 and 8 ranks with several replica groups and
+// dtypes. Expectations are plain loops over per-rank std::vector<double>
+// (floats folded in float32 and rounded once; integers exact then wrapped),
+// never through the runtime's own data movement.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+
+#include "runtime/collectives.h"
+
+using namespace nkic::rt;
+
+namespace {
+
+using Groups = std::vector<std::vector<int>>;
+
+std::vector<std::pair<int, Groups>> group_cases() {
+  return {
+      {1, {{0}}},
+      {2, {{0, 1}}},
+      {2, {{1, 0}}},
+      {2, {{0}, {1}}},
+      {3, {{0, 1, 2}}},
+      {3, {{2, 0, 1}}},
+      {3, {{0, 2}}},
+      {4, {{0, 1, 2, 3}}},
+      {4, {{0, 2}, {1, 3}}},
+      {4, {{3, 1, 0, 2}}},
+      {4, {{1, 2}}},
+      {8, {{0, 1, 2, 3, 4, 5, 6, 7}}},
+      {8, {{7, 6, 5, 4, 3, 2, 1, 0}}},
+      {8, {{0, 1, 2, 3}, {4, 5, 6, 7}}},
+      {8, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}},
+  };
+}
+
+// Round a double (exact float32 arithmetic result) to the dtype, written
+// independently of the runtime: bfloat16 by round-to-nearest-even on the
+// float32 bits, integers by two's-complement wrapping.
+double round_to(DType t, double v) {
+  switch (t) {
+    case DType::float32: return static_cast<float>(v);
+    case DType::bfloat16: {
+      const float f = static_cast<float>(v);
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      const uint32_t low = u & 0xffffu;
+      u &= 0xffff0000u;
+      if (low > 0x8000u || (low == 0x8000u && (u & 0x10000u))) u += 0x10000u;
+      float r;
+      std::memcpy(&r, &u, 4);
+      return r;
+    }
+    case DType::int32: return static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(v)));
+    case DType::int8: return static_cast<int8_t>(static_cast<uint8_t>(static_cast<int64_t>(v)));
+    default: FAIL("dtype not covered"); return 0;
+  }
+}
+
+double combine(DType t, double a, double b, ReduceOp op) {
+  switch (op) {
+    case ReduceOp::add:
+      return t == DType::float32 || t == DType::bfloat16 ? double(float(a) + float(b)) : a + b;
+    case ReduceOp::minimum: return std::min(a, b);
+    case ReduceOp::maximum: return std::max(a, b);
+  }
+  return 0;
+}
+
+// Random values exactly representable in the dtype.
+double random_value(DType t, std::mt19937& gen) {
+  switch (t) {
+    case DType::float32: return static_cast<float>(std::ldexp(double(int(gen() % 2001) - 1000), -7));
+    case DType::bfloat16: return std::ldexp(double(int(gen() % 255) - 127), int(gen() % 5) - 2);
+    case DType::int32: return double(int64_t(gen() % 4000000000u) - 2000000000);
+    default: return double(int(gen() % 256) - 128);
+  }
+}
+
+struct RankTensors {
+  std::shared_ptr<Buffer> src, dst;
+  std::vector<double> src_values;
+};
+
+void fill(Buffer& b, const std::vector<double>& v) {
+  std::byte* p = b.data_for_write();
+  for (size_t k = 0; k < v.size(); ++k) {
+    if (is_float(b.dtype())) {
+      store_f32(b.dtype(), p + k * dtype_size(b.dtype()), float(v[k]));
+    } else {
+      const int64_t x = int64_t(v[k]);
+      std::memcpy(p + k * dtype_size(b.dtype()), &x, dtype_size(b.dtype()));  // little-endian
+    }
+  }
+}
+
+std::vector<double> contents(Buffer& b) {
+  std::vector<double> out;
+  for (int64_t k = 0; k < b.elements(); ++k) {
+    out.push_back(load_f64(b.dtype(), b.data() + k * int64_t(dtype_size(b.dtype()))));
+  }
+  return out;
+}
+
+AccessPattern whole(Buffer& b) {
+  AccessPattern ap{&b, 0, {}};
+  const auto& shape = b.shape();
+  int64_t step = 1;
+  ap.dims.resize(shape.size());
+  for (size_t i = shape.size(); i-- > 0;) {
+    ap.dims[i] = {step, shape[i]};
+    step *= shape[i];
+  }
+  return ap;
+}
+
+enum class Op { all_reduce, all_gather0, all_gather1, reduce_scatter, all_to_all };
+
+// Runs one collective over every sub-group of `groups` on a machine of
+// `ranks` ranks and checks every rank's destination.
+void run_case(int ranks, const Groups& groups, DType dtype, Op op, ReduceOp rop, uint32_t seed) {
+  Machine m(ranks, default_platform());
+  ReplicaGroup rg{groups};
+  REQUIRE_NOTHROW(rg.validate(ranks));
+  std::mt19937 gen(seed);
+  std::vector<RankTensors> t(static_cast<size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    const std::vector<int>* g = rg.group_of(r);
+    const int64_t n = g ? int64_t(g->size()) : 1;
+    const int64_t rows = 2, cols = 3;
+    std::vector<int64_t> src_shape{rows * n, cols}, dst_shape{rows * n, cols};
+    MemKind kind = MemKind::shared_hbm;
+    if (op == Op::all_gather0) src_shape = {rows, cols}, dst_shape = {rows * n, cols};
+    if (op == Op::all_gather1) src_shape = {rows, cols}, dst_shape = {rows, cols * n}, kind = MemKind::sbuf;
+    if (op == Op::reduce_scatter) dst_shape = {rows, cols};
+    t[r].src = m.allocate(r, kind, dtype, src_shape, "src");
+    t[r].dst = m.allocate(r, kind, dtype, dst_shape, "dst");
+    for (int64_t k = 0; k < t[r].src->elements(); ++k) t[r].src_values.push_back(random_value(dtype, gen));
+    fill(*t[r].src, t[r].src_values);
+  }
+  for (const std::vector<int>& g : groups) {
+    std::vector<AccessPattern> srcs, dsts;
+    for (int r : g) {
+      srcs.push_back(whole(*t[r].src));
+      dsts.push_back(whole(*t[r].dst));
+    }
+    switch (op) {
+      case Op::all_reduce: {
+        std::vector<std::vector<AccessPattern>> s, d;
+        for (size_t i = 0; i < g.size(); ++i) s.push_back({srcs[i]}), d.push_back({dsts[i]});
+        all_reduce(s, d, rop);
+        break;
+      }
+      case Op::all_gather0: all_gather(srcs, dsts, 0); break;
+      case Op::all_gather1: all_gather(srcs, dsts, 1); break;
+      case Op::reduce_scatter: reduce_scatter(srcs, dsts, 0, rop); break;
+      case Op::all_to_all: all_to_all(srcs, dsts, 0); break;
+    }
+  }
+  for (int r = 0; r < ranks; ++r) {
+    int pos = -1;
+    const std::vector<int>* g = rg.group_of(r, &pos);
+    if (!g) {
+      CHECK_FALSE(t[r].dst->written());
+      continue;
+    }
+    const size_t n = g->size();
+    auto member = [&](size_t j) -> const std::vector<double>& { return t[(*g)[j]].src_values; };
+    const std::vector<double> got = contents(*t[r].dst);
+    std::vector<double> want(got.size());
+    const size_t chunk = member(0).size() / n;  // elements per chunk along dim 0
+    for (size_t e = 0; e < want.size(); ++e) {
+      switch (op) {
+        case Op::all_reduce:
+        case Op::reduce_scatter: {
+          const size_t at = op == Op::all_reduce ? e : size_t(pos) * chunk + e;
+          double acc = member(0)[at];
+          for (size_t j = 1; j < n; ++j) acc = combine(dtype, acc, member(j)[at], rop);
+          want[e] = round_to(dtype, acc);
+          break;
+        }
+        case Op::all_gather0: want[e] = member(e / 6)[e % 6]; break;
+        case Op::all_gather1: {
+          const size_t row = e / (3 * n), col = e % (3 * n);
+          want[e] = member(col / 3)[row * 3 + col % 3];
+          break;
+        }
+        case Op::all_to_all: want[e] = member(e / chunk)[size_t(pos) * chunk + e % chunk]; break;
+      }
+    }
+    INFO("rank " << r << " of " << ranks << ", group " << rg.describe() << ", "
+                 << dtype_name(dtype));
+    CHECK(got == want);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("collectives over many rank counts, groups and dtypes") {
+  uint32_t seed = 1;
+  for (const auto& [ranks, groups] : group_cases()) {
+    for (DType dtype : {DType::float32, DType::bfloat16, DType::int32, DType::int8}) {
+      for (ReduceOp rop : {ReduceOp::add, ReduceOp::minimum, ReduceOp::maximum}) {
+        run_case(ranks, groups, dtype, Op::all_reduce, rop, seed++);
+        run_case(ranks, groups, dtype, Op::reduce_scatter, rop, seed++);
+      }
+      run_case(ranks, groups, dtype, Op::all_gather0, ReduceOp::add, seed++);
+      run_case(ranks, groups, dtype, Op::all_gather1, ReduceOp::add, seed++);
+      run_case(ranks, groups, dtype, Op::all_to_all, ReduceOp::add, seed++);
+    }
+  }
+}
+
+TEST_CASE("bfloat16 all_reduce rounds once, after a float32 fold") {
+  // 1 + 2^-8 + 2^-8: in float32 1.0078125, exact in bfloat16; rounding after
+  // each step would give 1 + 2^-8 -> 1 (a tie, to even), then 1 again.
+  Machine m(3, default_platform());
+  std::vector<std::vector<AccessPattern>> s, d;
+  std::vector<std::shared_ptr<Buffer>> keep;
+  const float v[] = {1.0f, 0.00390625f, 0.00390625f};
+  for (int r = 0; r < 3; ++r) {
+    auto a = m.allocate(r, MemKind::shared_hbm, DType::bfloat16, {1}, "a");
+    auto b = m.allocate(r, MemKind::shared_hbm, DType::bfloat16, {1}, "b");
+    store_f32(DType::bfloat16, a->data_for_write(), v[r]);
+    s.push_back({whole(*a)});
+    d.push_back({whole(*b)});
+    keep.push_back(a);
+    keep.push_back(b);
+  }
+  all_reduce(s, d, ReduceOp::add);
+  for (int r = 0; r < 3; ++r) CHECK(load_f32(DType::bfloat16, keep[2 * r + 1]->data()) == 1.0078125f);
+}
+
+TEST_CASE("sources may alias destinations") {
+  Machine m(2, default_platform());
+  auto a = m.allocate(0, MemKind::shared_hbm, DType::int32, {2}, "a");
+  auto b = m.allocate(1, MemKind::shared_hbm, DType::int32, {2}, "b");
+  fill(*a, {1, 2});
+  fill(*b, {10, 20});
+  all_reduce({{whole(*a)}, {whole(*b)}}, {{whole(*a)}, {whole(*b)}}, ReduceOp::add);
+  CHECK(contents(*a) == std::vector<double>{11, 22});
+  CHECK(contents(*b) == std::vector<double>{11, 22});
+  fill(*a, {1, 2});
+  fill(*b, {10, 20});
+  all_to_all({whole(*a), whole(*b)}, {whole(*a), whole(*b)}, 0);
+  CHECK(contents(*a) == std::vector<double>{1, 10});
+  CHECK(contents(*b) == std::vector<double>{2, 20});
+}
+
+TEST_CASE("replica group validation") {
+  CHECK_THROWS_WITH_AS((ReplicaGroup{{{0, 1}, {1, 2}}}.validate(4)),
+                       "replica group [[0, 1], [1, 2]] lists rank 1 twice", Error);
+  CHECK_THROWS_WITH_AS((ReplicaGroup{{{0, 0}}}.validate(4)),
+                       "replica group [[0, 0]] lists rank 0 twice", Error);
+  CHECK_THROWS_WITH_AS((ReplicaGroup{{{0, 5}}}.validate(4)),
+                       "replica group names rank 5, but there are only 4 ranks", Error);
+  CHECK_THROWS_WITH_AS((ReplicaGroup{{{0}, {}}}.validate(4)), "replica group has an empty list",
+                       Error);
+  ReplicaGroup g{{{3, 1}, {0, 2}}};
+  int pos = -1;
+  REQUIRE(g.group_of(1, &pos) != nullptr);
+  CHECK(pos == 1);
+  CHECK(*g.group_of(0) == std::vector<int>{0, 2});
+  CHECK(ReplicaGroup{{{0, 1}}}.group_of(3) == nullptr);
+  CHECK(g.describe() == "[[3, 1], [0, 2]]");
+}
+
+TEST_CASE("collective shape errors") {
+  Machine m(4, default_platform());
+  std::vector<std::shared_ptr<Buffer>> keep;
+  auto make = [&](int r, std::vector<int64_t> shape, DType t = DType::float32,
+                  MemKind k = MemKind::shared_hbm) {
+    keep.push_back(m.allocate(r, k, t, shape, "t" + std::to_string(keep.size())));
+    return whole(*keep.back());
+  };
+  std::vector<AccessPattern> s, d;
+  for (int r = 0; r < 4; ++r) s.push_back(make(r, {6, 2}));
+  for (int r = 0; r < 4; ++r) d.push_back(make(r, {1, 2}));
+  CHECK_THROWS_WITH_AS(reduce_scatter(s, d, 0, ReduceOp::add),
+                       "reduce_scatter: dim 0 of size 6 does not split into 4 equal chunks", Error);
+  CHECK_THROWS_WITH_AS(all_to_all(s, s, 0),
+                       "all_to_all: dim 0 of size 6 does not split into 4 equal chunks", Error);
+  std::vector<AccessPattern> g{make(0, {2, 2}), make(1, {2, 2})};
+  std::vector<AccessPattern> gd{make(0, {4, 2}), make(1, {2, 4})};
+  CHECK_THROWS_WITH_AS(all_gather(g, gd, 0),
+                       "all_gather: dst shape [2, 4] on member 1 (rank 1) should be [4, 2] (the "
+                       "src shape with dim 0 times 2 members)",
+                       Error);
+  CHECK_THROWS_WITH_AS(all_gather({make(0, {2, 2, 2})}, {make(0, {2, 2, 2})}, 1),
+                       "all_gather along dim 1 needs 2-D tensors, src on member 0 (rank 0) has "
+                       "shape [2, 2, 2]",
+                       Error);
+  std::vector<AccessPattern> mixed{make(0, {2, 2}), make(1, {2, 3})};
+  CHECK_THROWS_WITH_AS(all_to_all(mixed, mixed, 0),
+                       "all_to_all: src shape [2, 3] on member 1 (rank 1) differs from [2, 2] on "
+                       "member 0 (rank 0)",
+                       Error);
+  CHECK_THROWS_WITH_AS(
+      all_reduce({{make(0, {2})}, {make(1, {2}, DType::int32)}}, {{make(0, {2})}, {make(1, {2})}},
+                 ReduceOp::add),
+      "all_reduce: src dtype int32 on member 1 (rank 1) differs from float32 on member 0 (rank 0)",
+      Error);
+  CHECK_THROWS_WITH_AS(all_reduce({{make(0, {2})}}, {{make(0, {3})}}, ReduceOp::add),
+                       "all_reduce: dst shape [3] on member 0 (rank 0) should be [2] (the src "
+                       "shape)",
+                       Error);
+  const AccessPattern hbm_src = make(0, {2, 2});
+  const AccessPattern sbuf_dst = make(0, {2, 2}, DType::float32, MemKind::sbuf);
+  const std::string mix = "all_gather: tensors mix HBM and on-chip memory: '" +
+                          sbuf_dst.buffer->name() + "' on member 0 (rank 0) is in sbuf, '" +
+                          hbm_src.buffer->name() + "' on member 0 (rank 0) is in shared_hbm";
+  CHECK_THROWS_WITH_AS(all_gather({hbm_src}, {sbuf_dst}, 0), mix.c_str(), Error);
+}
