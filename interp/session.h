@@ -8,6 +8,7 @@
 // nullopt. Nothing is thrown out of a Session.
 #pragma once
 
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,8 @@ struct SessionOptions {
   const rt::Platform* platform = nullptr;  // nullptr: the default platform
   // Directories searched for stdlib modules (`nkilib/experimental/collectives.py`).
   std::vector<std::string> module_path;
+  // Where the kernel's print() goes; nullptr: standard output.
+  std::ostream* out = nullptr;
 };
 
 // A kernel argument from the command line: either one .npy array per rank,
@@ -57,6 +60,10 @@ class Session {
   // Loads a kernel file, or a stdlib module given by dotted name
   // (`nkilib.experimental.collectives`). False after reporting an error.
   bool load(const std::string& file_or_module);
+
+  // The file `load` would read for a kernel file or stdlib module name;
+  // nullopt when there is none.
+  std::optional<std::string> locate(const std::string& file_or_module) const;
 
   // The file's functions decorated with `@nki.jit` (or `@nki.jit(...)`), in
   // source order.

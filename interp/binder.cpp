@@ -1,0 +1,71 @@
+// Binding arguments to parameters, as Python does.
+#include "interp/binder.h"
+
+namespace nkic::interp {
+
+ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList positional,
+                         KwArgs keywords) {
+  const std::string who = callee + "()";
+  std::vector<std::optional<Value>> bound(sig.size());
+  size_t next = 0;
+  size_t positional_params = 0;
+  int var_args = -1, var_keywords = -1;
+  for (size_t i = 0; i < sig.size(); ++i) {
+    if (sig[i].kind == ParamKind::positional) ++positional_params;
+    if (sig[i].kind == ParamKind::var_args) var_args = static_cast<int>(i);
+    if (sig[i].kind == ParamKind::var_keywords) var_keywords = static_cast<int>(i);
+  }
+  ValueList extra;
+  for (Value& v : positional) {
+    while (next < sig.size() && sig[next].kind != ParamKind::positional) {
+      if (sig[next].kind == ParamKind::var_args) break;
+      ++next;
+    }
+    if (next < sig.size() && sig[next].kind == ParamKind::positional) {
+      bound[next++] = std::move(v);
+    } else if (var_args >= 0) {
+      extra.push_back(std::move(v));
+    } else {
+      throw ValueError(who + " takes " + std::to_string(positional_params) +
+                       " positional argument" + (positional_params == 1 ? "" : "s") + " but " +
+                       std::to_string(positional.size()) + " were given");
+    }
+  }
+  auto rest = std::make_shared<DictObj>();
+  for (auto& [name, value] : keywords) {
+    size_t i = 0;
+    while (i < sig.size() && !(sig[i].name == name && (sig[i].kind == ParamKind::positional ||
+                                                       sig[i].kind == ParamKind::keyword_only))) {
+      ++i;
+    }
+    if (i == sig.size()) {
+      if (var_keywords < 0)
+        throw ValueError(who + " got an unexpected keyword argument '" + name + "'");
+      if (rest->find(Value(name))) {
+        throw ValueError(who + " got multiple values for argument '" + name + "'");
+      }
+      rest->set(Value(name), std::move(value));
+      continue;
+    }
+    if (bound[i]) throw ValueError(who + " got multiple values for argument '" + name + "'");
+    bound[i] = std::move(value);
+  }
+  ValueList out;
+  out.reserve(sig.size());
+  for (size_t i = 0; i < sig.size(); ++i) {
+    if (static_cast<int>(i) == var_args) {
+      out.push_back(make_tuple(std::move(extra)));
+    } else if (static_cast<int>(i) == var_keywords) {
+      out.push_back(Value(rest));
+    } else if (bound[i]) {
+      out.push_back(std::move(*bound[i]));
+    } else if (sig[i].default_value) {
+      out.push_back(*sig[i].default_value);
+    } else {
+      throw ValueError(who + " missing required argument '" + sig[i].name + "'");
+    }
+  }
+  return out;
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,284 @@
+// Collectives: argument checks on the calling rank, agreement checks and data
+// movement once the sub-group has met.
+#include "interp/collective.h"
+
+#include <algorithm>
+
+#include "interp/builtin_ops.h"
+#include "interp/spmd.h"
+
+namespace nkic::interp {
+
+namespace {
+
+const Value& named(const CallArgs& c, const char* param) {
+  for (size_t i = 0; i < c.fn.signature.size(); ++i) {
+    if (c.fn.signature[i].name == param) return c.args[i];
+  }
+  throw ValueError(std::string("internal: ") + c.fn.name + " has no parameter " + param);
+}
+
+bool has_param(const CallArgs& c, const char* param) {
+  for (const ParamSpec& p : c.fn.signature) {
+    if (p.name == param) return true;
+  }
+  return false;
+}
+
+std::vector<Value::Tensor> tensor_list(const std::string& op, const char* what, const Value& v) {
+  const ValueList* items = sequence_items(v);
+  if (!items) {
+    throw ValueError(op + ": " + what + " must be a list of tensors, not '" + type_name(v) + "'");
+  }
+  std::vector<Value::Tensor> out;
+  for (const Value& item : *items) {
+    auto t = item.get<Value::Tensor>();
+    if (!t) {
+      throw ValueError(op + ": " + what + " must hold tensors, not '" + type_name(item) + "'");
+    }
+    out.push_back(*t);
+  }
+  return out;
+}
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(shape[i]);
+  }
+  return out + "]";
+}
+
+std::string tensor_text(const rt::TensorView& t) {
+  return shape_text(t.shape()) + " " + std::string(rt::dtype_name(t.dtype()));
+}
+
+bool is_hbm(rt::MemKind k) {
+  return k == rt::MemKind::hbm || k == rt::MemKind::shared_hbm;
+}
+
+void check_memory(const std::string& op, const std::vector<Value::Tensor>& srcs,
+                  const std::vector<Value::Tensor>& dsts, bool& on_hbm) {
+  std::optional<bool> hbm;
+  for (const auto* list : {&srcs, &dsts}) {
+    for (const auto& t : *list) {
+      if (t->kind() == rt::MemKind::psum) {
+        throw ValueError(op + ": collectives work on HBM or SBUF tensors, and '" + t->name() +
+                         "' is in psum");
+      }
+      const bool h = is_hbm(t->kind());
+      if (hbm && *hbm != h) throw ValueError(op + ": srcs and dsts mix HBM and SBUF tensors");
+      hbm = h;
+    }
+  }
+  on_hbm = hbm.value_or(true);
+}
+
+void check_io(const std::string& op, const std::vector<Value::Tensor>& tensors, const char* verb) {
+  for (const auto& t : tensors) {
+    if (t->buffer()->io()) {
+      throw ValueError(op + " cannot " + verb + " the kernel IO tensor '" + t->name() +
+                       "': copy it into a nl.shared_hbm tensor first");
+    }
+  }
+}
+
+rt::ReduceOp reduce_op(const std::string& op, const Value& v) {
+  if (auto tok = v.get<OpToken>()) {
+    if (*tok == OpToken::add) return rt::ReduceOp::add;
+    if (*tok == OpToken::minimum) return rt::ReduceOp::minimum;
+    if (*tok == OpToken::maximum) return rt::ReduceOp::maximum;
+  }
+  throw ValueError(op + ": op must be nl.add, nl.minimum or nl.maximum, not " +
+                   (v.is<OpToken>() ? to_str(v) : "'" + type_name(v) + "'"));
+}
+
+void check_dim(const std::string& op, CollectiveKind kind, int64_t dim, bool on_hbm) {
+  if (kind == CollectiveKind::all_to_all && !on_hbm) {
+    throw ValueError(op + " works on HBM tensors only");
+  }
+  const bool sbuf_gather = kind == CollectiveKind::all_gather && !on_hbm;
+  const int64_t max_dim = sbuf_gather ? 1 : 0;
+  if (dim < 0 || dim > max_dim) {
+    throw ValueError(op + ": collective_dim " + std::to_string(dim) + " is not supported " +
+                     (on_hbm ? "on HBM" : "on SBUF") + " (only " + (max_dim == 1 ? "0 or 1" : "0") +
+                     ")");
+  }
+}
+
+Diagnostic note_at(const CollectiveCall& c, const std::string& what) {
+  Diagnostic d;
+  d.severity = Severity::note;
+  d.range = c.range;
+  d.ranks = {c.rank};
+  d.message = "rank " + std::to_string(c.rank) + " " + what;
+  return d;
+}
+
+[[noreturn]] void disagree(const CollectiveCall& a, const CollectiveCall& b,
+                           const std::string& message) {
+  Diagnostic d;
+  d.range = b.range;
+  d.ranks = {a.rank, b.rank};
+  d.message = message;
+  d.notes.push_back(note_at(a, std::string("calls ") + collective_name(a.kind) + " here"));
+  throw CompileError(std::move(d));
+}
+
+void check_tensors_agree(const CollectiveCall& a, const CollectiveCall& b, const char* what,
+                         const std::vector<Value::Tensor>& x, const std::vector<Value::Tensor>& y) {
+  for (size_t k = 0; k < x.size(); ++k) {
+    if (x[k]->shape() == y[k]->shape() && x[k]->dtype() == y[k]->dtype()) continue;
+    disagree(a, b,
+             std::string(collective_name(b.kind)) + ": " + what + "[" + std::to_string(k) +
+                 "] is " + tensor_text(*y[k]) + " on rank " + std::to_string(b.rank) + " but " +
+                 tensor_text(*x[k]) + " on rank " + std::to_string(a.rank) + " (" + place(a.range) +
+                 ")");
+  }
+}
+
+void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
+  const std::string name = collective_name(b.kind);
+  const std::string ranks = " on rank " + std::to_string(b.rank) + " but ";
+  const std::string other = " on rank " + std::to_string(a.rank) + " (" + place(a.range) + ")";
+  if (a.kind != b.kind) {
+    disagree(a, b,
+             "rank " + std::to_string(b.rank) + " calls " + name + " but rank " +
+                 std::to_string(a.rank) + " calls " + collective_name(a.kind) + " (" +
+                 place(a.range) + ")");
+  }
+  if (a.group.groups != b.group.groups) {
+    disagree(a, b,
+             name + ": replica group " + b.group.describe() + ranks + a.group.describe() + other);
+  }
+  if (a.op != b.op) {
+    disagree(a, b,
+             name + ": op nl." + std::string(rt::reduce_op_name(*b.op)) + ranks + "nl." +
+                 std::string(rt::reduce_op_name(*a.op)) + other);
+  }
+  if (a.collective_dim != b.collective_dim) {
+    disagree(a, b,
+             name + ": collective_dim " + std::to_string(*b.collective_dim) + ranks +
+                 std::to_string(*a.collective_dim) + other);
+  }
+  if (a.srcs.size() != b.srcs.size()) {
+    disagree(a, b,
+             name + ": " + std::to_string(b.srcs.size()) + " tensors" + ranks +
+                 std::to_string(a.srcs.size()) + other);
+  }
+  check_tensors_agree(a, b, "srcs", a.srcs, b.srcs);
+  check_tensors_agree(a, b, "dsts", a.dsts, b.dsts);
+}
+
+}  // namespace
+
+const char* collective_name(CollectiveKind k) {
+  switch (k) {
+    case CollectiveKind::all_reduce:
+      return "all_reduce";
+    case CollectiveKind::all_gather:
+      return "all_gather";
+    case CollectiveKind::reduce_scatter:
+      return "reduce_scatter";
+    case CollectiveKind::all_to_all:
+      return "all_to_all";
+  }
+  return "?";
+}
+
+std::string place(const SourceRange& r) {
+  if (!r.valid()) return "<unknown>";
+  return r.file->path() + ":" + std::to_string(r.begin.line) + ":" + std::to_string(r.begin.col);
+}
+
+std::vector<int> CollectiveCall::members() const {
+  const std::vector<int>* list = group.group_of(rank);
+  return list ? *list : std::vector<int>{};
+}
+
+Value collective_action(CallArgs& c, CollectiveKind kind) {
+  const std::string op = collective_name(kind);
+  CollectiveCall call;
+  call.kind = kind;
+  call.rank = c.ev.rank();
+  call.range = c.range;
+  call.srcs = tensor_list(op, "srcs", named(c, "srcs"));
+  call.dsts = tensor_list(op, "dsts", named(c, "dsts"));
+  if (call.srcs.empty()) throw ValueError(op + ": srcs is empty");
+  if (call.srcs.size() != call.dsts.size()) {
+    throw ValueError(op + ": srcs has " + std::to_string(call.srcs.size()) +
+                     " tensors but dsts has " + std::to_string(call.dsts.size()));
+  }
+  check_io(op, call.srcs, "read");
+  check_io(op, call.dsts, "write");
+  bool on_hbm = true;
+  check_memory(op, call.srcs, call.dsts, on_hbm);
+  if (!on_hbm && call.srcs.size() > 1) {
+    throw ValueError(op + ": several tensors in one collective work only on HBM");
+  }
+  call.group = replica_group_value(named(c, "replica_group"), op);
+  call.group.validate(c.ev.context().ranks);
+  if (has_param(c, "op")) call.op = reduce_op(op, named(c, "op"));
+  if (has_param(c, "collective_dim")) {
+    call.collective_dim = to_int(named(c, "collective_dim"), op + ": collective_dim");
+    check_dim(op, kind, *call.collective_dim, on_hbm);
+  }
+  if (!call.group.group_of(call.rank)) return Value();  // not a member: takes no part
+  c.ev.context().spmd->join(std::move(call));
+  return Value();
+}
+
+void complete_collective(const std::vector<const CollectiveCall*>& calls) {
+  const CollectiveCall& first = *calls.front();
+  for (size_t m = 1; m < calls.size(); ++m) check_agree(first, *calls[m]);
+  std::vector<int> ranks;
+  for (const CollectiveCall* c : calls) ranks.push_back(c->rank);
+  try {
+    const size_t count = first.srcs.size();
+    std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
+    for (size_t m = 0; m < calls.size(); ++m) {
+      for (size_t k = 0; k < count; ++k) {
+        srcs[m].push_back(calls[m]->srcs[k]->resolve());
+        dsts[m].push_back(calls[m]->dsts[k]->resolve());
+      }
+    }
+    if (first.kind == CollectiveKind::all_reduce) {
+      rt::all_reduce(srcs, dsts, *first.op);
+      return;
+    }
+    for (size_t k = 0; k < count; ++k) {
+      std::vector<rt::AccessPattern> s, d;
+      for (size_t m = 0; m < calls.size(); ++m) {
+        s.push_back(srcs[m][k]);
+        d.push_back(dsts[m][k]);
+      }
+      const int dim = static_cast<int>(*first.collective_dim);
+      switch (first.kind) {
+        case CollectiveKind::all_gather:
+          rt::all_gather(s, d, dim);
+          break;
+        case CollectiveKind::reduce_scatter:
+          rt::reduce_scatter(s, d, dim, *first.op);
+          break;
+        case CollectiveKind::all_to_all:
+          rt::all_to_all(s, d, dim);
+          break;
+        case CollectiveKind::all_reduce:
+          break;
+      }
+    }
+  } catch (const rt::Error& e) {
+    Diagnostic d;
+    d.range = first.range;
+    d.ranks = ranks;
+    d.message = std::string(collective_name(first.kind)) + ": " + e.what();
+    for (size_t m = 1; m < calls.size(); ++m) {
+      d.notes.push_back(
+          note_at(*calls[m], std::string("calls ") + collective_name(calls[m]->kind) + " here"));
+    }
+    throw CompileError(std::move(d));
+  }
+}
+
+}  // namespace nkic::interp

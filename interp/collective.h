@@ -1,0 +1,44 @@
+// The collectives of nki.collectives as the interpreter runs them: what one
+// rank's call records, the checks that need only that rank, and, once every
+// member of the sub-group has arrived, the checks that they agree and the
+// data movement (rt:: collectives, members in list order).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "frontend/diagnostics.h"
+#include "interp/evaluator.h"
+#include "interp/value.h"
+#include "runtime/collectives.h"
+
+namespace nkic::interp {
+
+enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, all_to_all };
+const char* collective_name(CollectiveKind k);
+
+// One rank's call of a collective, as recorded when it arrives.
+struct CollectiveCall {
+  CollectiveKind kind = CollectiveKind::all_reduce;
+  std::vector<Value::Tensor> srcs, dsts;
+  rt::ReplicaGroup group;
+  std::optional<rt::ReduceOp> op;
+  std::optional<int64_t> collective_dim;
+  SourceRange range;
+  int rank = 0;
+  // This rank's list in the group (members in list order).
+  std::vector<int> members() const;
+};
+
+// The builtin action of every ncc collective: checks the arguments, then
+// joins the rendezvous (blocking until the sub-group completes).
+Value collective_action(CallArgs& call, CollectiveKind kind);
+
+// Run by the last member to arrive: `calls` are the members' calls in list
+// order. Throws CompileError when they disagree or the data does not fit.
+void complete_collective(const std::vector<const CollectiveCall*>& calls);
+
+// "k.py:14:5", for messages that point at another rank's line.
+std::string place(const SourceRange& r);
+
+}  // namespace nkic::interp

@@ -1,0 +1,466 @@
+// The evaluator's expressions: names, literals, operators, calls,
+// attributes, subscripts, comprehensions and lambdas.
+#include <algorithm>
+
+#include "interp/builtin_ops.h"
+#include "interp/evaluator.h"
+#include "interp/format.h"
+#include "interp/operators.h"
+
+namespace nkic::interp {
+
+namespace {
+
+Value constant_value(const ast::Constant& c) {
+  return std::visit(
+      [](const auto& v) -> Value {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, ast::NoneValue>) {
+          return Value();
+        } else if constexpr (std::is_same_v<T, ast::EllipsisValue>) {
+          return Value(EllipsisType{});
+        } else {
+          return Value(v);
+        }
+      },
+      c.value);
+}
+
+std::optional<int64_t> slice_bound(const Value& v) {
+  if (v.is_none()) return std::nullopt;
+  return to_int(v, "slice indices");
+}
+
+// Python's slice.indices(): the start, stop and step actually walked.
+void slice_indices(const SliceValue& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step) {
+  step = s.step.value_or(1);
+  if (step == 0) throw ValueError("slice step cannot be zero");
+  auto adjust = [n, step](std::optional<int64_t> v, bool is_start) -> int64_t {
+    if (!v) return step > 0 ? (is_start ? 0 : n) : (is_start ? n - 1 : -1);
+    int64_t x = *v;
+    if (x < 0) x += n;
+    if (step > 0) return std::clamp<int64_t>(x, 0, n);
+    return std::clamp<int64_t>(x, -1, n - 1);
+  };
+  start = adjust(s.lower, true);
+  stop = adjust(s.upper, false);
+}
+
+ValueList slice_items(const ValueList& items, const SliceValue& s) {
+  int64_t start, stop, step;
+  slice_indices(s, static_cast<int64_t>(items.size()), start, stop, step);
+  ValueList out;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    out.push_back(items[static_cast<size_t>(i)]);
+  }
+  return out;
+}
+
+size_t normalize_index(const Value& index, size_t size, const char* what) {
+  int64_t i = to_int(index, std::string(what) + " indices");
+  const int64_t n = static_cast<int64_t>(size);
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) throw ValueError(std::string(what) + " index out of range");
+  return static_cast<size_t>(i);
+}
+
+rt::IndexItem index_item(const Value& v) {
+  rt::IndexItem item;
+  if (v.is<EllipsisType>()) {
+    item.kind = rt::IndexItem::Kind::ellipsis;
+  } else if (v.is_none()) {
+    item.kind = rt::IndexItem::Kind::new_axis;
+  } else if (auto s = v.get<SliceValue>()) {
+    item.kind = rt::IndexItem::Kind::slice;
+    item.start = s->lower;
+    item.stop = s->upper;
+    item.step = s->step;
+  } else if (v.is<Value::Tensor>()) {
+    throw ValueError(
+        "a tensor cannot index a tensor at specialization time; use .ap(..., scalar_offset=...)");
+  } else if (auto r = v.get<Value::Register>()) {
+    register_misuse(**r, "a Python index");
+  } else {
+    item.index = to_int(v, "tensor indices");
+  }
+  return item;
+}
+
+}  // namespace
+
+Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
+  try {
+    return eval_node(e, scope);
+  } catch (const ValueError& err) {
+    fail(e.range, err.what());
+  } catch (const rt::Error& err) {
+    fail(e.range, err.what());
+  }
+}
+
+Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
+  const Value* v =
+      scope->global_names.count(n.id) ? scope->root()->lookup(n.id) : scope->lookup(n.id);
+  if (v) return *v;
+  if (auto b = builtin(n.id)) return *b;
+  fail(n.range, "name '" + n.id + "' is not defined");
+}
+
+ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& scope) {
+  ValueList out;
+  out.reserve(elts.size());
+  for (const ast::ExprPtr& e : elts) {
+    if (auto s = e->as<ast::Starred>()) {
+      const Value v = eval(*s->value, scope);
+      ValueList items;
+      try {
+        items = iterate(v);
+      } catch (const ValueError& err) {
+        fail(s->value->range, err.what());
+      }
+      out.insert(out.end(), items.begin(), items.end());
+    } else {
+      out.push_back(eval(*e, scope));
+    }
+  }
+  return out;
+}
+
+Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
+  switch (e.kind) {
+    case ast::ExprKind::Name:
+      return load_name(*e.as<ast::Name>(), scope);
+    case ast::ExprKind::Constant:
+      return constant_value(*e.as<ast::Constant>());
+    case ast::ExprKind::FString:
+      return eval_fstring(*e.as<ast::FString>(), scope);
+    case ast::ExprKind::UnaryOp: {
+      const auto& u = *e.as<ast::UnaryOp>();
+      return unary_op(u.op, eval(*u.operand, scope));
+    }
+    case ast::ExprKind::BinOp: {
+      const auto& b = *e.as<ast::BinOp>();
+      const Value left = eval(*b.left, scope);
+      return binary_op(b.op, left, eval(*b.right, scope));
+    }
+    case ast::ExprKind::BoolOp: {
+      const auto& b = *e.as<ast::BoolOp>();
+      Value v;
+      for (const ast::ExprPtr& operand : b.values) {
+        v = eval(*operand, scope);
+        bool t = false;
+        try {
+          t = truthy(v);
+        } catch (const ValueError& err) {
+          fail(operand->range, err.what());
+        }
+        if (t == (b.op == ast::BoolOpKind::Or)) return v;
+      }
+      return v;
+    }
+    case ast::ExprKind::Compare: {
+      const auto& c = *e.as<ast::Compare>();
+      Value left = eval(*c.left, scope);
+      for (size_t i = 0; i < c.ops.size(); ++i) {
+        Value right = eval(*c.comparators[i], scope);
+        if (!compare(c.ops[i], left, right)) return false;
+        left = std::move(right);
+      }
+      return true;
+    }
+    case ast::ExprKind::IfExp: {
+      const auto& i = *e.as<ast::IfExp>();
+      const Value test = eval(*i.test, scope);
+      bool cond = false;
+      try {
+        cond = truthy(test);
+      } catch (const ValueError& err) {
+        fail(i.test->range, err.what());
+      }
+      return eval(cond ? *i.body : *i.orelse, scope);
+    }
+    case ast::ExprKind::Call:
+      return eval_call(*e.as<ast::Call>(), scope);
+    case ast::ExprKind::Attribute: {
+      const auto& a = *e.as<ast::Attribute>();
+      return get_attribute(eval(*a.value, scope), a.attr);
+    }
+    case ast::ExprKind::Subscript: {
+      const auto& s = *e.as<ast::Subscript>();
+      const Value obj = eval(*s.value, scope);
+      return subscript(obj, eval(*s.index, scope));
+    }
+    case ast::ExprKind::Slice: {
+      const auto& s = *e.as<ast::Slice>();
+      SliceValue v;
+      if (s.lower) v.lower = slice_bound(eval(*s.lower, scope));
+      if (s.upper) v.upper = slice_bound(eval(*s.upper, scope));
+      if (s.step) v.step = slice_bound(eval(*s.step, scope));
+      return v;
+    }
+    case ast::ExprKind::Starred:
+      fail(e.range, "can't use starred expression here");
+    case ast::ExprKind::Tuple:
+      return make_tuple(eval_elements(e.as<ast::Tuple>()->elts, scope));
+    case ast::ExprKind::List:
+      return make_list(eval_elements(e.as<ast::List>()->elts, scope));
+    case ast::ExprKind::Dict: {
+      const auto& d = *e.as<ast::Dict>();
+      auto dict = std::make_shared<DictObj>();
+      for (size_t i = 0; i < d.values.size(); ++i) {
+        const Value v = eval(*d.values[i], scope);
+        if (!d.keys[i]) {
+          auto other = v.get<Value::Dict>();
+          if (!other) fail(d.values[i]->range, "'" + type_name(v) + "' object is not a mapping");
+          for (const auto& [k, x] : (*other)->items) dict->set(k, x);
+          continue;
+        }
+        const Value k = eval(*d.keys[i], scope);
+        try {
+          dict->set(k, v);
+        } catch (const ValueError& err) {
+          fail(d.keys[i]->range, err.what());
+        }
+      }
+      return Value(dict);
+    }
+    case ast::ExprKind::ListComp:
+      return eval_list_comp(*e.as<ast::ListComp>(), scope);
+    case ast::ExprKind::Lambda: {
+      const auto& l = *e.as<ast::Lambda>();
+      auto f = make_function("<lambda>", l.params, scope);
+      f->lambda = &l;
+      return Value(f);
+    }
+  }
+  fail(e.range, "unsupported expression");
+}
+
+Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
+  const Value callee = eval(*c.func, scope);
+  ValueList args = eval_elements(c.args, scope);
+  KwArgs kwargs;
+  for (const ast::Keyword& k : c.keywords) {
+    const Value v = eval(*k.value, scope);
+    if (!k.name.empty()) {
+      kwargs.emplace_back(k.name, v);
+      continue;
+    }
+    auto d = v.get<Value::Dict>();
+    if (!d) fail(k.value->range, "argument after ** must be a mapping, not " + type_name(v));
+    for (const auto& [key, x] : (*d)->items) {
+      auto name = key.get<std::string>();
+      if (!name) fail(k.value->range, "keywords must be strings");
+      kwargs.emplace_back(*name, x);
+    }
+  }
+  return call(callee, std::move(args), std::move(kwargs), c.range);
+}
+
+Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {
+  std::string out;
+  for (const auto& part : f.parts) {
+    if (auto text = std::get_if<std::string>(&part)) {
+      out += *text;
+      continue;
+    }
+    const auto& field = std::get<ast::FStringField>(part);
+    const Value v = eval(*field.value, scope);
+    try {
+      if (field.conversion == 'r' || field.conversion == 'a') {
+        out += format_value(Value(to_repr(v)), field.format_spec);
+      } else if (field.conversion == 's') {
+        out += format_value(Value(to_str(v)), field.format_spec);
+      } else {
+        out += format_value(v, field.format_spec);
+      }
+    } catch (const ValueError& err) {
+      fail(field.value->range, err.what());
+    }
+  }
+  return out;
+}
+
+Value Evaluator::eval_list_comp(const ast::ListComp& c, const ScopePtr& scope) {
+  // The comprehension's variables live in their own scope, as in Python 3.
+  auto inner = std::make_shared<Scope>();
+  inner->parent = scope;
+  ValueList out;
+  comprehension(c, 0, inner, out);
+  return make_list(std::move(out));
+}
+
+void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope,
+                              ValueList& out) {
+  if (level == c.generators.size()) {
+    out.push_back(eval(*c.elt, scope));
+    if (static_cast<int64_t>(out.size()) > kMaxSequenceLength) {
+      fail(c.range, "list comprehension too long");
+    }
+    return;
+  }
+  const ast::Comprehension& g = c.generators[level];
+  const Value iterable = eval(*g.iter, scope);
+  ValueList items;
+  try {
+    items = iterate(iterable);
+  } catch (const ValueError& err) {
+    fail(g.iter->range, err.what());
+  }
+  for (const Value& item : items) {
+    assign(*g.target, item, scope);
+    bool keep = true;
+    for (const ast::ExprPtr& cond : g.ifs) {
+      if (!truthy(eval(*cond, scope))) {
+        keep = false;
+        break;
+      }
+    }
+    if (keep) comprehension(c, level + 1, scope, out);
+  }
+}
+
+Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
+  if (auto m = obj.get<Value::Module>()) {
+    auto it = (*m)->scope->vars.find(name);
+    if (it != (*m)->scope->vars.end()) return it->second;
+    throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'");
+  }
+  if (auto i = obj.get<Value::Instance>()) {
+    auto it = (*i)->attrs.find(name);
+    if (it != (*i)->attrs.end()) return it->second;
+    if (auto v = (*i)->cls->lookup(name)) {
+      if (v->is<Value::Function>()) {
+        return Value(
+            Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{obj, *v})));
+      }
+      return *v;
+    }
+  }
+  if (auto c = obj.get<Value::Class>()) {
+    if (auto v = (*c)->lookup(name)) return *v;
+    throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'");
+  }
+  if (auto t = obj.get<Value::Tensor>()) {
+    if (auto v = tensor_attribute(obj, **t, name)) return *v;
+  }
+  if (auto e = obj.get<EnumConst>()) {
+    if (name == "value") return e->value;
+    if (name == "name") return std::string(e->member);
+  }
+  if (auto v = python_method(obj, name)) return *v;
+  if (auto r = obj.get<Value::Register>()) {
+    if (name == "name") return (*r)->name;
+  }
+  throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
+  if (auto i = obj.get<Value::Instance>()) {
+    (*i)->attrs[name] = v;
+    return;
+  }
+  if (auto c = obj.get<Value::Class>()) {
+    (*c)->attrs[name] = v;
+    return;
+  }
+  if (auto m = obj.get<Value::Module>()) {
+    (*m)->scope->vars[name] = v;
+    return;
+  }
+  if (obj.is<Value::Tensor>()) {
+    throw ValueError("a tensor's attribute '" + name + "' cannot be assigned");
+  }
+  throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name +
+                   "' that can be assigned");
+}
+
+Value Evaluator::subscript(const Value& obj, const Value& index) {
+  if (auto r = index.get<Value::Register>()) register_misuse(**r, "a Python index");
+  if (auto t = obj.get<Value::Tensor>()) {
+    std::vector<rt::IndexItem> items;
+    if (auto tuple = index.get<Value::Tuple>()) {
+      for (const Value& v : **tuple) items.push_back(index_item(v));
+    } else {
+      items.push_back(index_item(index));
+    }
+    return make_tensor((*t)->index(items));
+  }
+  if (auto d = obj.get<Value::Dict>()) {
+    if (const Value* v = (*d)->find(index)) return *v;
+    throw ValueError("KeyError: " + to_repr(index));
+  }
+  if (auto s = obj.get<std::string>()) {
+    if (auto sl = index.get<SliceValue>()) {
+      int64_t start, stop, step;
+      slice_indices(*sl, static_cast<int64_t>(s->size()), start, stop, step);
+      std::string out;
+      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+        out += (*s)[static_cast<size_t>(i)];
+      }
+      return out;
+    }
+    return std::string(1, (*s)[normalize_index(index, s->size(), "string")]);
+  }
+  if (auto r = obj.get<RangeValue>()) {
+    const int64_t n = r->length();
+    return r->at(
+        static_cast<int64_t>(normalize_index(index, static_cast<size_t>(n), "range object")));
+  }
+  if (auto items = sequence_items(obj)) {
+    const bool is_list = obj.is<Value::List>();
+    if (auto sl = index.get<SliceValue>()) {
+      ValueList out = slice_items(*items, *sl);
+      return is_list ? make_list(std::move(out)) : make_tuple(std::move(out));
+    }
+    return (*items)[normalize_index(index, items->size(), is_list ? "list" : "tuple")];
+  }
+  if (auto r = obj.get<Value::Register>()) register_misuse(**r, "a Python container");
+  throw ValueError("'" + type_name(obj) + "' object is not subscriptable");
+}
+
+void Evaluator::set_subscript(const Value& obj, const Value& index, const Value& v) {
+  if (auto d = obj.get<Value::Dict>()) {
+    (*d)->set(index, v);
+    return;
+  }
+  if (auto l = obj.get<Value::List>()) {
+    auto& items = (*l)->items;
+    if (auto sl = index.get<SliceValue>()) {
+      int64_t start, stop, step;
+      slice_indices(*sl, static_cast<int64_t>(items.size()), start, stop, step);
+      const ValueList repl = iterate(v);
+      if (step != 1) {
+        std::vector<size_t> positions;
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+          positions.push_back(static_cast<size_t>(i));
+        }
+        if (positions.size() != repl.size()) {
+          throw ValueError("attempt to assign sequence of size " + std::to_string(repl.size()) +
+                           " to extended slice of size " + std::to_string(positions.size()));
+        }
+        for (size_t i = 0; i < positions.size(); ++i) items[positions[i]] = repl[i];
+        return;
+      }
+      stop = std::max(stop, start);
+      items.erase(items.begin() + start, items.begin() + stop);
+      items.insert(items.begin() + start, repl.begin(), repl.end());
+      return;
+    }
+    int64_t i = to_int(index, "list indices");
+    if (i < 0) i += static_cast<int64_t>(items.size());
+    if (i < 0 || i >= static_cast<int64_t>(items.size())) {
+      throw ValueError("list assignment index out of range");
+    }
+    items[static_cast<size_t>(i)] = v;
+    return;
+  }
+  if (obj.is<Value::Tensor>()) {
+    throw ValueError(
+        "tensor elements cannot be assigned at specialization time; write tensors with "
+        "nisa.dma_copy, nisa.memset or nisa.tensor_copy");
+  }
+  throw ValueError("'" + type_name(obj) + "' object does not support item assignment");
+}
+
+}  // namespace nkic::interp

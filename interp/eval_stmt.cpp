@@ -1,0 +1,609 @@
+// The evaluator's statements, calls and function definitions.
+#include <algorithm>
+
+#include "interp/evaluator.h"
+#include "interp/operators.h"
+
+namespace nkic::interp {
+
+namespace {
+
+Flow loop_body_flow(Flow f, bool& stop) {
+  if (f == Flow::break_) {
+    stop = true;
+    return Flow::normal;
+  }
+  if (f == Flow::return_) {
+    stop = true;
+    return Flow::return_;
+  }
+  return Flow::normal;
+}
+
+bool is_enum_member(const std::string& name, const Value& v) {
+  if (name.empty() || name[0] == '_') return false;
+  return !(v.is<Value::Function>() || v.is<Value::Builtin>() || v.is<Value::Class>());
+}
+
+}  // namespace
+
+Evaluator::Evaluator(RankContext ctx) : ctx_(ctx), builtins_(std::make_shared<Scope>()) {
+  install_python_builtins(*builtins_);
+}
+
+Evaluator::~Evaluator() {
+  for (auto& weak : captured_) {
+    if (auto s = weak.lock()) s->vars.clear();
+  }
+  for (auto& [name, m] : modules_) {
+    if (auto mod = m.get<Value::Module>()) (*mod)->scope->vars.clear();
+  }
+}
+
+Diagnostic Evaluator::diagnostic(const SourceRange& where, const std::string& message) const {
+  Diagnostic d;
+  d.range = where;
+  d.message = message;
+  d.ranks = {ctx_.rank};
+  return d;
+}
+
+void Evaluator::fail(const SourceRange& where, const std::string& message) const {
+  throw CompileError(diagnostic(where, message));
+}
+
+void Evaluator::write_stdout(const std::string& text) {
+  if (!ctx_.out) return;
+  std::ostream& out = *ctx_.out;
+  if (ctx_.ranks <= 1) {
+    out << text;
+    return;
+  }
+  for (char c : text) {
+    if (at_line_start_) out << "[rank " << ctx_.rank << "] ";
+    out << c;
+    at_line_start_ = c == '\n';
+  }
+}
+
+std::optional<Value> Evaluator::builtin(const std::string& name) const {
+  auto it = builtins_->vars.find(name);
+  if (it == builtins_->vars.end()) return std::nullopt;
+  return it->second;
+}
+
+ScopePtr Evaluator::new_globals() {
+  auto globals = std::make_shared<Scope>();
+  captured_.push_back(globals);
+  return globals;
+}
+
+void Evaluator::exec_module(const ast::Module& m, const ScopePtr& globals) {
+  if (exec_block(m.body, globals) != Flow::normal) {
+    // The parser refuses return/break outside functions and loops.
+    return;
+  }
+}
+
+Flow Evaluator::exec_block(const ast::Body& body, const ScopePtr& scope) {
+  for (const ast::StmtPtr& s : body) {
+    const Flow f = exec(*s, scope);
+    if (f != Flow::normal) return f;
+  }
+  return Flow::normal;
+}
+
+Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
+  if (++steps_ > kMaxSteps) {
+    fail(s.range, "this rank executed more than " + std::to_string(kMaxSteps) +
+                      " statements: is there an endless loop?");
+  }
+  try {
+    return exec_node(s, scope);
+  } catch (const ValueError& e) {
+    fail(s.range, e.what());
+  } catch (const rt::Error& e) {
+    fail(s.range, e.what());
+  }
+}
+
+Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
+  switch (s.kind) {
+    case ast::StmtKind::ExprStmt:
+      eval(*s.as<ast::ExprStmt>()->value, scope);
+      return Flow::normal;
+    case ast::StmtKind::Assign: {
+      const auto& a = *s.as<ast::Assign>();
+      const Value v = eval(*a.value, scope);
+      for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
+      return Flow::normal;
+    }
+    case ast::StmtKind::AugAssign:
+      exec_aug_assign(*s.as<ast::AugAssign>(), scope);
+      return Flow::normal;
+    case ast::StmtKind::AnnAssign: {
+      const auto& a = *s.as<ast::AnnAssign>();
+      if (a.value) assign(*a.target, eval(*a.value, scope), scope);
+      return Flow::normal;
+    }
+    case ast::StmtKind::If: {
+      const auto& i = *s.as<ast::If>();
+      const Value test = eval(*i.test, scope);
+      bool cond = false;
+      try {
+        cond = truthy(test);
+      } catch (const ValueError& e) {
+        fail(i.test->range, e.what());
+      }
+      return exec_block(cond ? i.body : i.orelse, scope);
+    }
+    case ast::StmtKind::For:
+      return exec_for(*s.as<ast::For>(), scope);
+    case ast::StmtKind::While:
+      return exec_while(*s.as<ast::While>(), scope);
+    case ast::StmtKind::Break:
+      return Flow::break_;
+    case ast::StmtKind::Continue:
+      return Flow::continue_;
+    case ast::StmtKind::Pass:
+      return Flow::normal;
+    case ast::StmtKind::Return: {
+      const auto& r = *s.as<ast::Return>();
+      return_value_ = r.value ? eval(*r.value, scope) : Value();
+      last_return_ = &r;
+      return Flow::return_;
+    }
+    case ast::StmtKind::Assert: {
+      const auto& a = *s.as<ast::Assert>();
+      if (truthy(eval(*a.test, scope))) return Flow::normal;
+      std::string message = "assertion failed";
+      if (a.msg) message += ": " + to_str(eval(*a.msg, scope));
+      fail(s.range, message);
+    }
+    case ast::StmtKind::Raise:
+      exec_raise(*s.as<ast::Raise>(), scope);
+    case ast::StmtKind::Global:
+      for (const auto& n : s.as<ast::Global>()->names) scope->global_names.insert(n);
+      return Flow::normal;
+    case ast::StmtKind::Nonlocal:
+      for (const auto& n : s.as<ast::Nonlocal>()->names) {
+        bool found = false;
+        for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
+          found = found || p->vars.count(n) > 0;
+        }
+        if (!found) fail(s.range, "no binding for nonlocal '" + n + "' found");
+        scope->nonlocal_names.insert(n);
+      }
+      return Flow::normal;
+    case ast::StmtKind::Del:
+      for (const ast::ExprPtr& t : s.as<ast::Del>()->targets) exec_del(*t, scope);
+      return Flow::normal;
+    case ast::StmtKind::FunctionDef:
+      exec_function_def(*s.as<ast::FunctionDef>(), scope);
+      return Flow::normal;
+    case ast::StmtKind::ClassDef:
+      exec_class_def(*s.as<ast::ClassDef>(), scope);
+      return Flow::normal;
+    case ast::StmtKind::Import:
+      exec_import(*s.as<ast::Import>(), scope);
+      return Flow::normal;
+    case ast::StmtKind::ImportFrom:
+      exec_import_from(*s.as<ast::ImportFrom>(), scope);
+      return Flow::normal;
+  }
+  return Flow::normal;
+}
+
+Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
+  const Value iterable = eval(*s.iter, scope);
+  bool stop = false;
+  Flow result = Flow::normal;
+  auto run = [&](const Value& item) {
+    assign(*s.target, item, scope);
+    result = loop_body_flow(exec_block(s.body, scope), stop);
+  };
+  if (auto r = iterable.get<RangeValue>()) {
+    const RangeValue range = *r;
+    for (int64_t i = 0, n = range.length(); i < n && !stop; ++i) run(Value(range.at(i)));
+  } else {
+    ValueList items;
+    try {
+      items = iterate(iterable);
+    } catch (const ValueError& e) {
+      fail(s.iter->range, e.what());
+    }
+    for (size_t i = 0; i < items.size() && !stop; ++i) run(items[i]);
+  }
+  if (!stop) return exec_block(s.orelse, scope);
+  return result;
+}
+
+Flow Evaluator::exec_while(const ast::While& s, const ScopePtr& scope) {
+  bool stop = false;
+  Flow result = Flow::normal;
+  while (!stop) {
+    const Value test = eval(*s.test, scope);
+    bool cond = false;
+    try {
+      cond = truthy(test);
+    } catch (const ValueError& e) {
+      fail(s.test->range, e.what());
+    }
+    if (!cond) return exec_block(s.orelse, scope);
+    result = loop_body_flow(exec_block(s.body, scope), stop);
+  }
+  return result;
+}
+
+void Evaluator::exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope) {
+  const Value rhs = eval(*s.value, scope);
+  auto combine = [&](const Value& old) -> Value {
+    // `xs += ys` extends the list in place, as Python's list.__iadd__ does.
+    if (s.op == ast::BinOpKind::Add) {
+      if (auto l = old.get<Value::List>()) {
+        const ValueList more = iterate(rhs);
+        (*l)->items.insert((*l)->items.end(), more.begin(), more.end());
+        return old;
+      }
+    }
+    return binary_op(s.op, old, rhs);
+  };
+  const ast::Expr& t = *s.target;
+  if (auto n = t.as<ast::Name>()) {
+    store_name(n->id, combine(load_name(*n, scope)), scope);
+  } else if (auto a = t.as<ast::Attribute>()) {
+    const Value obj = eval(*a->value, scope);
+    set_attribute(obj, a->attr, combine(get_attribute(obj, a->attr)));
+  } else if (auto sub = t.as<ast::Subscript>()) {
+    const Value obj = eval(*sub->value, scope);
+    const Value index = eval(*sub->index, scope);
+    set_subscript(obj, index, combine(subscript(obj, index)));
+  } else {
+    fail(t.range, "illegal expression for augmented assignment");
+  }
+}
+
+void Evaluator::exec_del(const ast::Expr& target, const ScopePtr& scope) {
+  if (auto n = target.as<ast::Name>()) {
+    Scope* s = scope->global_names.count(n->id) ? scope->root() : scope.get();
+    if (!s->vars.erase(n->id)) fail(target.range, "name '" + n->id + "' is not defined");
+    return;
+  }
+  if (auto t = target.as<ast::Tuple>()) {
+    for (const auto& e : t->elts) exec_del(*e, scope);
+    return;
+  }
+  if (auto a = target.as<ast::Attribute>()) {
+    const Value obj = eval(*a->value, scope);
+    auto inst = obj.get<Value::Instance>();
+    if (!inst || !(*inst)->attrs.erase(a->attr)) {
+      fail(target.range, "'" + type_name(obj) + "' object has no attribute '" + a->attr + "'");
+    }
+    return;
+  }
+  if (auto sub = target.as<ast::Subscript>()) {
+    const Value obj = eval(*sub->value, scope);
+    const Value index = eval(*sub->index, scope);
+    if (auto d = obj.get<Value::Dict>()) {
+      if (!(*d)->erase(index)) fail(target.range, "KeyError: " + to_repr(index));
+      return;
+    }
+    if (auto l = obj.get<Value::List>()) {
+      auto& items = (*l)->items;
+      if (auto sl = index.get<SliceValue>()) {
+        if (sl->step && *sl->step != 1)
+          fail(target.range, "del with a stepped slice is not supported");
+        const int64_t n = static_cast<int64_t>(items.size());
+        auto clamp = [n](std::optional<int64_t> v, int64_t dflt) {
+          if (!v) return dflt;
+          int64_t x = *v < 0 ? *v + n : *v;
+          return std::clamp<int64_t>(x, 0, n);
+        };
+        const int64_t lo = clamp(sl->lower, 0), hi = clamp(sl->upper, n);
+        if (lo < hi) items.erase(items.begin() + lo, items.begin() + hi);
+        return;
+      }
+      int64_t i = to_int(index, "list index");
+      if (i < 0) i += static_cast<int64_t>(items.size());
+      if (i < 0 || i >= static_cast<int64_t>(items.size())) {
+        fail(target.range, "list assignment index out of range");
+      }
+      items.erase(items.begin() + i);
+      return;
+    }
+    fail(target.range, "'" + type_name(obj) + "' object does not support item deletion");
+  }
+  fail(target.range, "cannot delete this expression");
+}
+
+std::shared_ptr<FunctionObj> Evaluator::make_function(const std::string& name,
+                                                      const std::vector<ast::Param>& params,
+                                                      const ScopePtr& scope) {
+  auto f = std::make_shared<FunctionObj>();
+  f->name = name;
+  f->closure = scope;
+  captured_.push_back(scope);
+  for (const ast::Param& p : params) {
+    ParamSpec spec;
+    spec.name = p.name;
+    switch (p.kind) {
+      case ast::ParamKind::Positional:
+        spec.kind = ParamKind::positional;
+        break;
+      case ast::ParamKind::VarArgs:
+        spec.kind = ParamKind::var_args;
+        break;
+      case ast::ParamKind::KeywordOnly:
+        spec.kind = ParamKind::keyword_only;
+        break;
+      case ast::ParamKind::VarKeywords:
+        spec.kind = ParamKind::var_keywords;
+        break;
+    }
+    if (p.default_value) spec.default_value = eval(*p.default_value, scope);
+    f->signature.push_back(std::move(spec));
+  }
+  return f;
+}
+
+void Evaluator::exec_function_def(const ast::FunctionDef& s, const ScopePtr& scope) {
+  auto f = make_function(s.name, s.params, scope);
+  f->def = &s;
+  Value v(f);
+  for (auto it = s.decorators.rbegin(); it != s.decorators.rend(); ++it) {
+    const Value decorator = eval(**it, scope);
+    v = call(decorator, {v}, {}, (*it)->range);
+  }
+  store_name(s.name, v, scope);
+}
+
+void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
+  auto cls = std::make_shared<ClassObj>();
+  cls->name = s.name;
+  for (const ast::ExprPtr& b : s.bases) {
+    const Value base = eval(*b, scope);
+    auto c = base.get<Value::Class>();
+    if (!c) fail(b->range, "a class can only derive from a class, not '" + type_name(base) + "'");
+    if (!cls->base) cls->base = *c;
+    cls->is_enum = cls->is_enum || (*c)->is_enum;
+  }
+  auto body = std::make_shared<Scope>();
+  body->parent = scope;
+  exec_block(s.body, body);
+  for (auto& [name, v] : body->vars) cls->attrs[name] = v;
+  if (cls->is_enum) {
+    for (auto& [name, v] : cls->attrs) {
+      if (!is_enum_member(name, v)) continue;
+      auto member = std::make_shared<InstanceObj>();
+      member->cls = cls;
+      member->attrs["name"] = Value(name);
+      member->attrs["value"] = v;
+      v = Value(member);
+    }
+  }
+  Value v(cls);
+  for (auto it = s.decorators.rbegin(); it != s.decorators.rend(); ++it) {
+    v = call(eval(**it, scope), {v}, {}, (*it)->range);
+  }
+  store_name(s.name, v, scope);
+}
+
+void Evaluator::exec_import(const ast::Import& s, const ScopePtr& scope) {
+  for (const ast::ImportAlias& alias : s.names) {
+    const Value m = import_module(alias.name, alias.range);
+    if (!alias.asname.empty()) {
+      store_name(alias.asname, m, scope);
+      continue;
+    }
+    const std::string top = alias.name.substr(0, alias.name.find('.'));
+    store_name(top, import_module(top, alias.range), scope);
+  }
+}
+
+void Evaluator::exec_import_from(const ast::ImportFrom& s, const ScopePtr& scope) {
+  const Value m = import_module(s.module, s.module_range);
+  const auto& mod = *m.get<Value::Module>();
+  for (const ast::ImportAlias& alias : s.names) {
+    if (alias.name == "*") {
+      for (const auto& [name, v] : mod->scope->vars) {
+        if (!name.empty() && name[0] != '_') store_name(name, v, scope);
+      }
+      continue;
+    }
+    const std::string as = alias.asname.empty() ? alias.name : alias.asname;
+    auto it = mod->scope->vars.find(alias.name);
+    if (it != mod->scope->vars.end()) {
+      store_name(as, it->second, scope);
+      continue;
+    }
+    store_name(as, import_module(s.module + "." + alias.name, alias.range), scope);
+  }
+}
+
+void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
+  if (!s.exc) fail(s.range, "raise without an exception: there is no active exception here");
+  const Value exc = eval(*s.exc, scope);
+  if (auto c = exc.get<Value::Class>()) fail(s.range, (*c)->name);
+  if (auto i = exc.get<Value::Instance>()) {
+    auto it = (*i)->attrs.find("args");
+    if (it != (*i)->attrs.end()) {
+      const ValueList* args = sequence_items(it->second);
+      if (args && args->size() == 1) fail(s.range, to_str((*args)[0]));
+      if (args && !args->empty()) fail(s.range, to_str(it->second));
+    }
+    fail(s.range, (*i)->cls->name);
+  }
+  fail(s.range, "exceptions must derive from Exception, not '" + type_name(exc) + "'");
+}
+
+void Evaluator::store_name(const std::string& name, const Value& v, const ScopePtr& scope) {
+  if (scope->global_names.count(name)) {
+    scope->root()->vars[name] = v;
+    return;
+  }
+  if (scope->nonlocal_names.count(name)) {
+    for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
+      auto it = p->vars.find(name);
+      if (it != p->vars.end()) {
+        it->second = v;
+        return;
+      }
+    }
+  }
+  scope->vars[name] = v;
+}
+
+void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& scope) {
+  if (auto n = target.as<ast::Name>()) {
+    store_name(n->id, v, scope);
+    return;
+  }
+  const ast::ExprList* elts = nullptr;
+  if (auto t = target.as<ast::Tuple>()) elts = &t->elts;
+  if (auto l = target.as<ast::List>()) elts = &l->elts;
+  if (elts) {
+    if (v.is<Value::Tensor>()) {
+      fail(target.range, "cannot unpack a tensor at specialization time");
+    }
+    ValueList items;
+    try {
+      items = iterate(v);
+    } catch (const ValueError&) {
+      fail(target.range, "cannot unpack non-iterable " + type_name(v) + " object");
+    }
+    size_t star = elts->size();
+    for (size_t i = 0; i < elts->size(); ++i) {
+      if ((*elts)[i]->kind == ast::ExprKind::Starred) {
+        if (star != elts->size()) fail(target.range, "multiple starred expressions in assignment");
+        star = i;
+      }
+    }
+    const size_t n = elts->size();
+    if (star == n) {
+      if (items.size() < n) {
+        fail(target.range, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                               std::to_string(items.size()) + ")");
+      }
+      if (items.size() > n) {
+        fail(target.range, "too many values to unpack (expected " + std::to_string(n) + ")");
+      }
+      for (size_t i = 0; i < n; ++i) assign(*(*elts)[i], items[i], scope);
+      return;
+    }
+    if (items.size() < n - 1) {
+      fail(target.range, "not enough values to unpack (expected at least " + std::to_string(n - 1) +
+                             ", got " + std::to_string(items.size()) + ")");
+    }
+    const size_t after = n - star - 1;
+    for (size_t i = 0; i < star; ++i) assign(*(*elts)[i], items[i], scope);
+    ValueList middle(items.begin() + static_cast<std::ptrdiff_t>(star),
+                     items.end() - static_cast<std::ptrdiff_t>(after));
+    assign(*(*elts)[star]->as<ast::Starred>()->value, make_list(std::move(middle)), scope);
+    for (size_t i = 0; i < after; ++i) {
+      assign(*(*elts)[star + 1 + i], items[items.size() - after + i], scope);
+    }
+    return;
+  }
+  try {
+    if (auto a = target.as<ast::Attribute>()) {
+      set_attribute(eval(*a->value, scope), a->attr, v);
+      return;
+    }
+    if (auto s = target.as<ast::Subscript>()) {
+      const Value obj = eval(*s->value, scope);
+      set_subscript(obj, eval(*s->index, scope), v);
+      return;
+    }
+  } catch (const ValueError& e) {
+    fail(target.range, e.what());
+  }
+  if (target.kind == ast::ExprKind::Starred) {
+    fail(target.range, "starred assignment target must be in a list or tuple");
+  }
+  fail(target.range, "cannot assign to this expression");
+}
+
+Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
+                      const SourceRange& where) {
+  try {
+    if (auto f = callee.get<Value::Function>()) {
+      return call_function(**f, std::move(args), std::move(kwargs), where);
+    }
+    if (auto b = callee.get<Value::Builtin>()) {
+      const BuiltinFn& fn = **b;
+      CallArgs call_args{*this, fn,
+                         bind_arguments(fn.name, fn.signature, std::move(args), std::move(kwargs)),
+                         where};
+      return fn.action(call_args);
+    }
+    if (auto m = callee.get<Value::Method>()) {
+      args.insert(args.begin(), (*m)->self);
+      return call((*m)->func, std::move(args), std::move(kwargs), where);
+    }
+    if (auto c = callee.get<Value::Class>()) {
+      return instantiate(*c, std::move(args), std::move(kwargs), where);
+    }
+    if (auto op = callee.get<OpToken>()) {
+      static const Signature sig = {{"x", ParamKind::positional, std::nullopt},
+                                    {"y", ParamKind::positional, std::nullopt},
+                                    {"dtype", ParamKind::positional, Value()}};
+      const ValueList bound =
+          bind_arguments(op_token_name(*op), sig, std::move(args), std::move(kwargs));
+      return apply_op_token(*op, bound[0], bound[1]);
+    }
+  } catch (const ValueError& e) {
+    fail(where, e.what());
+  } catch (const rt::Error& e) {
+    fail(where, e.what());
+  }
+  fail(where, "'" + type_name(callee) + "' object is not callable");
+}
+
+Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
+                               const SourceRange& where) {
+  if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
+  ValueList bound = bind_arguments(f.name, f.signature, std::move(args), std::move(kwargs));
+  auto scope = std::make_shared<Scope>();
+  scope->parent = f.closure;
+  for (size_t i = 0; i < bound.size(); ++i) scope->vars[f.signature[i].name] = std::move(bound[i]);
+  struct DepthGuard {
+    int& d;
+    explicit DepthGuard(int& depth) : d(depth) { ++d; }
+    ~DepthGuard() { --d; }
+  } guard(depth_);
+  if (f.lambda) return eval(*f.lambda->body, scope);
+  last_return_ = nullptr;
+  if (exec_block(f.def->body, scope) == Flow::return_) {
+    Value result = std::move(return_value_);
+    return_value_ = Value();
+    return result;
+  }
+  last_return_ = nullptr;
+  return Value();
+}
+
+Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwargs,
+                             const SourceRange& where) {
+  if (cls->is_enum) {
+    if (args.size() != 1 || !kwargs.empty()) throw ValueError(cls->name + "() takes one value");
+    for (const auto& [name, v] : cls->attrs) {
+      auto member = v.get<Value::Instance>();
+      if (member && (*member)->cls == cls && equals((*member)->attrs["value"], args[0])) return v;
+    }
+    throw ValueError(to_repr(args[0]) + " is not a valid " + cls->name);
+  }
+  auto inst = std::make_shared<InstanceObj>();
+  inst->cls = cls;
+  const Value self(inst);
+  if (auto init = cls->lookup("__init__")) {
+    args.insert(args.begin(), self);
+    const Value result = call(*init, std::move(args), std::move(kwargs), where);
+    if (!result.is_none()) throw ValueError("__init__() should return None");
+    return self;
+  }
+  if (!kwargs.empty()) throw ValueError(cls->name + "() takes no keyword arguments");
+  inst->attrs["args"] = make_tuple(std::move(args));
+  return self;
+}
+
+}  // namespace nkic::interp

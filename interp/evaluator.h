@@ -1,0 +1,152 @@
+// The tree-walking evaluator: runs one rank's meta-program (and, eagerly, its
+// device operations) over the AST. One Evaluator per rank, used only on that
+// rank's thread. Every error leaves as a CompileError carrying the place of
+// the innermost expression or statement being evaluated and the rank.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "frontend/diagnostics.h"
+#include "interp/binder.h"
+#include "interp/scope.h"
+#include "interp/value.h"
+#include "runtime/machine.h"
+
+namespace nkic::interp {
+
+class Spmd;
+
+// Finds the stdlib modules (`nkilib.experimental.collectives`), parsed once
+// per Session and shared by the ranks (one rank runs at a time).
+class ModuleLoader {
+ public:
+  virtual ~ModuleLoader() = default;
+  // nullptr when there is no such module; throws CompileError (at `where`)
+  // when it does not parse.
+  virtual const ast::Module* find(const std::string& dotted, const SourceRange& where) = 0;
+  // Whether the dotted name is a directory of modules (`nkilib.experimental`).
+  virtual bool is_package(const std::string& dotted) = 0;
+};
+
+// What a rank's evaluation runs against.
+struct RankContext {
+  int rank = 0;
+  int ranks = 1;
+  rt::Machine* machine = nullptr;
+  Spmd* spmd = nullptr;
+  std::ostream* out = nullptr;
+  ModuleLoader* loader = nullptr;
+};
+
+enum class Flow { normal, break_, continue_, return_ };
+
+// The arguments of a builtin call, bound to its signature.
+struct CallArgs {
+  Evaluator& ev;
+  const BuiltinFn& fn;
+  ValueList args;  // one per parameter of fn.signature
+  SourceRange range;
+
+  const Value& operator[](size_t i) const { return args[i]; }
+};
+
+class Evaluator {
+ public:
+  // Python-level calls deeper than this are an error, not a stack overflow;
+  // rank threads get a stack (kRankStackBytes in spmd.h) far larger than
+  // this many evaluator frames need.
+  static constexpr int kMaxCallDepth = 200;
+  // Kernels unroll at specialization time, so real ones execute far fewer
+  // statements; beyond this a rank is taken to be looping forever.
+  static constexpr int64_t kMaxSteps = 50'000'000;
+
+  explicit Evaluator(RankContext ctx);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
+
+  const RankContext& context() const { return ctx_; }
+  int rank() const { return ctx_.rank; }
+
+  // A fresh module scope; runs a module's top level in it.
+  ScopePtr new_globals();
+  void exec_module(const ast::Module& m, const ScopePtr& globals);
+
+  Value eval(const ast::Expr& e, const ScopePtr& scope);
+  // Calls any callable; errors from binding or from the callee's own checks
+  // are placed at `where`.
+  Value call(const Value& callee, ValueList args, KwArgs kwargs, const SourceRange& where);
+  Value import_module(const std::string& dotted, const SourceRange& where);
+  Value get_attribute(const Value& obj, const std::string& name);
+  std::optional<Value> builtin(const std::string& name) const;
+
+  [[noreturn]] void fail(const SourceRange& where, const std::string& message) const;
+  Diagnostic diagnostic(const SourceRange& where, const std::string& message) const;
+
+  // print(): to the run's output, each line prefixed "[rank R] " when ranks > 1.
+  void write_stdout(const std::string& text);
+
+  // The `return` statement that ended the most recent call, or nullptr when it
+  // fell off the end.
+  const ast::Return* last_return() const { return last_return_; }
+
+ private:
+  Flow exec_block(const ast::Body& body, const ScopePtr& scope);
+  Flow exec(const ast::Stmt& s, const ScopePtr& scope);
+  Flow exec_node(const ast::Stmt& s, const ScopePtr& scope);
+  Flow exec_for(const ast::For& s, const ScopePtr& scope);
+  Flow exec_while(const ast::While& s, const ScopePtr& scope);
+  void exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope);
+  void exec_del(const ast::Expr& target, const ScopePtr& scope);
+  void exec_function_def(const ast::FunctionDef& s, const ScopePtr& scope);
+  void exec_class_def(const ast::ClassDef& s, const ScopePtr& scope);
+  void exec_import(const ast::Import& s, const ScopePtr& scope);
+  void exec_import_from(const ast::ImportFrom& s, const ScopePtr& scope);
+  [[noreturn]] void exec_raise(const ast::Raise& s, const ScopePtr& scope);
+
+  Value eval_node(const ast::Expr& e, const ScopePtr& scope);
+  Value eval_call(const ast::Call& c, const ScopePtr& scope);
+  Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
+  Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
+  void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);
+  ValueList eval_elements(const ast::ExprList& elts, const ScopePtr& scope);
+  Value load_name(const ast::Name& n, const ScopePtr& scope);
+
+  void assign(const ast::Expr& target, const Value& v, const ScopePtr& scope);
+  void store_name(const std::string& name, const Value& v, const ScopePtr& scope);
+  void set_attribute(const Value& obj, const std::string& name, const Value& v);
+  Value subscript(const Value& obj, const Value& index);
+  void set_subscript(const Value& obj, const Value& index, const Value& v);
+
+  Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
+                      const SourceRange& where);
+  Value instantiate(const Value::Class& cls, ValueList args, KwArgs kwargs,
+                    const SourceRange& where);
+  std::shared_ptr<FunctionObj> make_function(const std::string& name,
+                                             const std::vector<ast::Param>& params,
+                                             const ScopePtr& scope);
+
+  RankContext ctx_;
+  ScopePtr builtins_;
+  std::map<std::string, Value> modules_;  // imported modules of this rank
+  int depth_ = 0;
+  int64_t steps_ = 0;
+  Value return_value_;
+  const ast::Return* last_return_ = nullptr;
+  // Scopes that functions close over: cleared when the rank ends, to break
+  // the function <-> scope reference cycles.
+  std::vector<std::weak_ptr<Scope>> captured_;
+  bool at_line_start_ = true;
+};
+
+// Builtins of the Python language (len, range, print, ...), into a scope.
+void install_python_builtins(Scope& scope);
+// Methods of str, list, dict and tuple values; nullopt when there is none.
+std::optional<Value> python_method(const Value& self, const std::string& name);
+
+}  // namespace nkic::interp

@@ -1,0 +1,351 @@
+// Python's operators on Values.
+#include "interp/operators.h"
+
+#include <cmath>
+#include <limits>
+
+namespace nkic::interp {
+
+namespace {
+
+using ast::BinOpKind;
+using ast::CmpOpKind;
+
+[[noreturn]] void unsupported(BinOpKind op, const Value& a, const Value& b) {
+  throw ValueError(std::string("unsupported operand types for ") + ast::op_symbol(op) + ": '" +
+                   type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+[[noreturn]] void overflow(BinOpKind op) {
+  throw ValueError(std::string("integer overflow: the result of ") + ast::op_symbol(op) +
+                   " does not fit in 64 bits");
+}
+
+bool is_int_like(const Value& v) {
+  return v.is<int64_t>() || v.is<bool>();
+}
+
+void check_operand(const Value& v, const char* symbol) {
+  if (auto r = v.get<Value::Register>()) {
+    register_misuse(**r, std::string("an operand of ") + symbol);
+  }
+}
+
+int64_t floor_div(int64_t a, int64_t b) {
+  if (b == -1) {
+    if (a == std::numeric_limits<int64_t>::min()) overflow(BinOpKind::FloorDiv);
+    return -a;
+  }
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t floor_mod(int64_t a, int64_t b) {
+  if (b == -1) return 0;
+  int64_t m = a % b;
+  if (m != 0 && ((m < 0) != (b < 0))) m += b;
+  return m;
+}
+
+Value int_pow(int64_t base, int64_t exp) {
+  int64_t result = 1;
+  while (exp > 0) {
+    if (exp & 1) {
+      if (__builtin_mul_overflow(result, base, &result)) overflow(BinOpKind::Pow);
+    }
+    exp >>= 1;
+    if (exp > 0 && __builtin_mul_overflow(base, base, &base)) overflow(BinOpKind::Pow);
+  }
+  return result;
+}
+
+Value int_op(BinOpKind op, int64_t x, int64_t y) {
+  int64_t r = 0;
+  switch (op) {
+    case BinOpKind::Add:
+      if (__builtin_add_overflow(x, y, &r)) overflow(op);
+      return r;
+    case BinOpKind::Sub:
+      if (__builtin_sub_overflow(x, y, &r)) overflow(op);
+      return r;
+    case BinOpKind::Mul:
+      if (__builtin_mul_overflow(x, y, &r)) overflow(op);
+      return r;
+    case BinOpKind::Div:
+      if (y == 0) throw ValueError("division by zero");
+      return static_cast<double>(x) / static_cast<double>(y);
+    case BinOpKind::FloorDiv:
+      if (y == 0) throw ValueError("division by zero");
+      return floor_div(x, y);
+    case BinOpKind::Mod:
+      if (y == 0) throw ValueError("division by zero");
+      return floor_mod(x, y);
+    case BinOpKind::Pow:
+      if (y < 0) {
+        if (x == 0) throw ValueError("0.0 cannot be raised to a negative power");
+        return std::pow(static_cast<double>(x), static_cast<double>(y));
+      }
+      return int_pow(x, y);
+    case BinOpKind::LShift:
+      if (y < 0) throw ValueError("negative shift count");
+      if (x == 0) return int64_t{0};
+      if (y >= 63) overflow(op);
+      r = static_cast<int64_t>(static_cast<uint64_t>(x) << y);
+      if ((r >> y) != x) overflow(op);
+      return r;
+    case BinOpKind::RShift:
+      if (y < 0) throw ValueError("negative shift count");
+      return y >= 63 ? (x < 0 ? -1 : 0) : (x >> y);
+    case BinOpKind::BitOr:
+      return x | y;
+    case BinOpKind::BitXor:
+      return x ^ y;
+    case BinOpKind::BitAnd:
+      return x & y;
+    case BinOpKind::MatMul:
+      break;
+  }
+  throw ValueError("unsupported operator");
+}
+
+Value float_op(BinOpKind op, double x, double y, const Value& a, const Value& b) {
+  switch (op) {
+    case BinOpKind::Add:
+      return x + y;
+    case BinOpKind::Sub:
+      return x - y;
+    case BinOpKind::Mul:
+      return x * y;
+    case BinOpKind::Div:
+      if (y == 0) throw ValueError("division by zero");
+      return x / y;
+    case BinOpKind::FloorDiv:
+      if (y == 0) throw ValueError("division by zero");
+      return std::floor(x / y);
+    case BinOpKind::Mod: {
+      if (y == 0) throw ValueError("division by zero");
+      double m = std::fmod(x, y);
+      if (m != 0 && ((m < 0) != (y < 0))) m += y;
+      return m;
+    }
+    case BinOpKind::Pow:
+      if (x == 0 && y < 0) throw ValueError("0.0 cannot be raised to a negative power");
+      if (x < 0 && std::floor(y) != y) {
+        throw ValueError("a negative number cannot be raised to a fractional power here");
+      }
+      return std::pow(x, y);
+    default:
+      unsupported(op, a, b);
+  }
+}
+
+Value repeat(const ValueList& items, int64_t n, bool as_list) {
+  ValueList out;
+  if (n > 0) {
+    if (static_cast<int64_t>(items.size()) * n > kMaxSequenceLength) {
+      throw ValueError("sequence repetition too long (more than " +
+                       std::to_string(kMaxSequenceLength) + " items)");
+    }
+    out.reserve(items.size() * static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
+  }
+  return as_list ? make_list(std::move(out)) : make_tuple(std::move(out));
+}
+
+std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
+  if (op == BinOpKind::Add) {
+    if (a.is<std::string>() && b.is<std::string>()) {
+      return Value(*a.get<std::string>() + *b.get<std::string>());
+    }
+    const bool lists = a.is<Value::List>() && b.is<Value::List>();
+    const bool tuples = a.is<Value::Tuple>() && b.is<Value::Tuple>();
+    if (lists || tuples) {
+      ValueList out = *sequence_items(a);
+      const ValueList& more = *sequence_items(b);
+      out.insert(out.end(), more.begin(), more.end());
+      return lists ? make_list(std::move(out)) : make_tuple(std::move(out));
+    }
+    return std::nullopt;
+  }
+  if (op != BinOpKind::Mul) return std::nullopt;
+  const Value* seq = is_int_like(b) ? &a : &b;
+  const Value* count = is_int_like(b) ? &b : &a;
+  if (!is_int_like(*count)) return std::nullopt;
+  const int64_t n = to_int(*count, "count");
+  if (auto s = seq->get<std::string>()) {
+    if (n <= 0) return Value(std::string());
+    if (static_cast<int64_t>(s->size()) * n > kMaxSequenceLength) {
+      throw ValueError("string repetition too long");
+    }
+    std::string out;
+    for (int64_t i = 0; i < n; ++i) out += *s;
+    return Value(std::move(out));
+  }
+  if (seq->is<Value::List>() || seq->is<Value::Tuple>()) {
+    return repeat(*sequence_items(*seq), n, seq->is<Value::List>());
+  }
+  return std::nullopt;
+}
+
+int compare_order(const Value& a, const Value& b, CmpOpKind op);
+
+int compare_sequences(const ValueList& x, const ValueList& y, CmpOpKind op) {
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (!equals(x[i], y[i])) return compare_order(x[i], y[i], op);
+  }
+  return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
+}
+
+// <0, 0, >0 like strcmp; throws for unorderable types.
+int compare_order(const Value& a, const Value& b, CmpOpKind op) {
+  check_operand(a, ast::op_symbol(op));
+  check_operand(b, ast::op_symbol(op));
+  if (is_number(a) && is_number(b)) {
+    if (is_int_like(a) && is_int_like(b)) {
+      const int64_t x = to_int(a, ""), y = to_int(b, "");
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    const double x = to_number(a, ""), y = to_number(b, "");
+    return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  if (a.is<std::string>() && b.is<std::string>()) {
+    return a.get<std::string>()->compare(*b.get<std::string>());
+  }
+  const bool lists = a.is<Value::List>() && b.is<Value::List>();
+  const bool tuples = a.is<Value::Tuple>() && b.is<Value::Tuple>();
+  if (lists || tuples) return compare_sequences(*sequence_items(a), *sequence_items(b), op);
+  throw ValueError(std::string("'") + ast::op_symbol(op) +
+                   "' not supported between instances of '" + type_name(a) + "' and '" +
+                   type_name(b) + "'");
+}
+
+bool contains(const Value& container, const Value& item) {
+  if (auto s = container.get<std::string>()) {
+    auto sub = item.get<std::string>();
+    if (!sub) {
+      throw ValueError("'in <string>' requires string as left operand, not " + type_name(item));
+    }
+    return s->find(*sub) != std::string::npos;
+  }
+  if (auto d = container.get<Value::Dict>()) return (*d)->find(item) != nullptr;
+  if (auto r = container.get<RangeValue>()) {
+    if (!is_int_like(item)) return false;
+    const int64_t v = to_int(item, "");
+    for (int64_t i = 0, n = r->length(); i < n; ++i) {
+      if (r->at(i) == v) return true;
+    }
+    return false;
+  }
+  if (auto items = sequence_items(container)) {
+    for (const Value& v : *items) {
+      if (identical(v, item) || equals(v, item)) return true;
+    }
+    return false;
+  }
+  if (auto r = container.get<Value::Register>()) register_misuse(**r, "a Python container");
+  throw ValueError("argument of type '" + type_name(container) + "' is not iterable");
+}
+
+void refuse_tensor_equality(const Value& a, const Value& b) {
+  if (a.is<Value::Tensor>() && b.is<Value::Tensor>()) {
+    throw ValueError(
+        "comparing tensors with == is not supported at specialization time; use `is` to test "
+        "identity");
+  }
+}
+
+}  // namespace
+
+Value binary_op(BinOpKind op, const Value& a, const Value& b) {
+  check_operand(a, ast::op_symbol(op));
+  check_operand(b, ast::op_symbol(op));
+  if (is_int_like(a) && is_int_like(b)) {
+    const bool bitwise =
+        op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor;
+    if (bitwise && a.is<bool>() && b.is<bool>()) {
+      return to_int(int_op(op, to_int(a, ""), to_int(b, "")), "") != 0;
+    }
+    if (op == BinOpKind::MatMul) unsupported(op, a, b);
+    return int_op(op, to_int(a, ""), to_int(b, ""));
+  }
+  if (is_number(a) && is_number(b)) {
+    return float_op(op, to_number(a, ""), to_number(b, ""), a, b);
+  }
+  if (auto r = sequence_op(op, a, b)) return *r;
+  unsupported(op, a, b);
+}
+
+Value unary_op(ast::UnaryOpKind op, const Value& v) {
+  using ast::UnaryOpKind;
+  if (op == UnaryOpKind::Not) return !truthy(v);
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "an operand of a unary operator");
+  if (is_int_like(v)) {
+    const int64_t x = to_int(v, "");
+    if (op == UnaryOpKind::Pos) return x;
+    if (op == UnaryOpKind::Invert) return ~x;
+    if (x == std::numeric_limits<int64_t>::min()) overflow(BinOpKind::Sub);
+    return -x;
+  }
+  if (auto d = v.get<double>()) {
+    if (op == UnaryOpKind::Pos) return *d;
+    if (op == UnaryOpKind::Neg) return -*d;
+  }
+  const char* symbol = op == UnaryOpKind::Neg ? "-" : (op == UnaryOpKind::Pos ? "+" : "~");
+  throw ValueError(std::string("bad operand type for unary ") + symbol + ": '" + type_name(v) +
+                   "'");
+}
+
+bool compare(CmpOpKind op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOpKind::Eq:
+      refuse_tensor_equality(a, b);
+      return equals(a, b);
+    case CmpOpKind::NotEq:
+      refuse_tensor_equality(a, b);
+      return !equals(a, b);
+    case CmpOpKind::Lt:
+      return compare_order(a, b, op) < 0;
+    case CmpOpKind::LtE:
+      return compare_order(a, b, op) <= 0;
+    case CmpOpKind::Gt:
+      return compare_order(a, b, op) > 0;
+    case CmpOpKind::GtE:
+      return compare_order(a, b, op) >= 0;
+    case CmpOpKind::Is:
+      return identical(a, b);
+    case CmpOpKind::IsNot:
+      return !identical(a, b);
+    case CmpOpKind::In:
+      return contains(b, a);
+    case CmpOpKind::NotIn:
+      return !contains(b, a);
+  }
+  return false;
+}
+
+Value apply_op_token(OpToken op, const Value& a, const Value& b) {
+  if (!is_number(a) || !is_number(b)) {
+    throw ValueError(std::string("nl.") + op_token_name(op) +
+                     " is only evaluated here on Python numbers (tile arithmetic is not "
+                     "supported), not on '" +
+                     type_name(a) + "' and '" + type_name(b) + "'");
+  }
+  switch (op) {
+    case OpToken::add:
+      return binary_op(BinOpKind::Add, a, b);
+    case OpToken::subtract:
+      return binary_op(BinOpKind::Sub, a, b);
+    case OpToken::multiply:
+      return binary_op(BinOpKind::Mul, a, b);
+    case OpToken::divide:
+      return binary_op(BinOpKind::Div, a, b);
+    case OpToken::maximum:
+      return compare(CmpOpKind::Lt, a, b) ? b : a;
+    case OpToken::minimum:
+      return compare(CmpOpKind::Lt, b, a) ? b : a;
+  }
+  return Value();
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,23 @@
+// Python's operators on Values: arithmetic with floor division and modulo,
+// integer overflow as an error (ints are 64-bit here), true division, powers,
+// bitwise operations, sequence concatenation and repetition, comparisons and
+// membership. Registers and tensors are refused with the reason.
+#pragma once
+
+#include "frontend/ast.h"
+#include "interp/value.h"
+
+namespace nkic::interp {
+
+// Sequences longer than this are refused: a kernel's lists are small, and a
+// typo like `[0] * 10**12` must not exhaust memory.
+constexpr int64_t kMaxSequenceLength = 100'000'000;
+
+Value binary_op(ast::BinOpKind op, const Value& a, const Value& b);
+Value unary_op(ast::UnaryOpKind op, const Value& v);
+bool compare(ast::CmpOpKind op, const Value& a, const Value& b);
+
+// nl.add(2, 3) and friends on Python numbers.
+Value apply_op_token(OpToken op, const Value& a, const Value& b);
+
+}  // namespace nkic::interp

@@ -1,0 +1,396 @@
+// Python's builtin functions (len, range, print, ...) and the builtin
+// exception classes, described like the NKI operations: a name, a signature
+// for the shared binder, an action.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "interp/builtin_ops.h"
+#include "interp/evaluator.h"
+#include "interp/format.h"
+#include "interp/operators.h"
+#include "interp/signature_helpers.h"
+
+namespace nkic::interp {
+
+namespace {
+
+// ---- builtin functions ---------------------------------------------------------
+
+Value b_len(CallArgs& c) {
+  const Value& v = c[0];
+  if (auto s = v.get<std::string>()) return static_cast<int64_t>(s->size());
+  if (auto items = sequence_items(v)) return static_cast<int64_t>(items->size());
+  if (auto d = v.get<Value::Dict>()) return static_cast<int64_t>((*d)->items.size());
+  if (auto r = v.get<RangeValue>()) return r->length();
+  if (auto t = v.get<Value::Tensor>()) {
+    if ((*t)->ndim() == 0) throw ValueError("len() of a 0-d tensor");
+    return (*t)->shape()[0];
+  }
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python container");
+  throw ValueError("object of type '" + type_name(v) + "' has no len()");
+}
+
+Value b_range(CallArgs& c) {
+  return make_range(c, "range");
+}
+
+Value min_max(CallArgs& c, bool is_max) {
+  const ValueList& args = tuple_items(c[0]);
+  const char* name = is_max ? "max" : "min";
+  ValueList items = args.size() == 1 ? iterate(args[0]) : args;
+  if (items.empty()) {
+    if (args.size() == 1) throw ValueError(std::string(name) + "() arg is an empty sequence");
+    throw ValueError(std::string(name) + " expected at least 1 argument, got 0");
+  }
+  Value best = items[0];
+  for (size_t i = 1; i < items.size(); ++i) {
+    const bool better = is_max ? compare(ast::CmpOpKind::Gt, items[i], best)
+                               : compare(ast::CmpOpKind::Lt, items[i], best);
+    if (better) best = items[i];
+  }
+  return best;
+}
+Value b_min(CallArgs& c) {
+  return min_max(c, false);
+}
+Value b_max(CallArgs& c) {
+  return min_max(c, true);
+}
+
+Value b_abs(CallArgs& c) {
+  if (auto d = c[0].get<double>()) return std::fabs(*d);
+  const int64_t x = to_int(c[0], "abs() argument");
+  if (x == std::numeric_limits<int64_t>::min()) throw ValueError("integer overflow in abs()");
+  return x < 0 ? -x : x;
+}
+
+Value b_sum(CallArgs& c) {
+  Value total = c[1];
+  for (const Value& v : iterate(c[0])) total = binary_op(ast::BinOpKind::Add, total, v);
+  return total;
+}
+
+Value parse_int(const std::string& text) {
+  std::string s = text;
+  s.erase(0, s.find_first_not_of(" \t\n"));
+  s.erase(s.find_last_not_of(" \t\n") + 1);
+  size_t pos = 0;
+  int64_t v = 0;
+  try {
+    v = std::stoll(s, &pos, 10);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (s.empty() || pos != s.size()) {
+    throw ValueError("invalid literal for int() with base 10: " + repr_string(text));
+  }
+  return v;
+}
+
+Value b_int(CallArgs& c) {
+  const Value& v = c[0];
+  if (auto s = v.get<std::string>()) return parse_int(*s);
+  if (auto d = v.get<double>()) {
+    if (std::isnan(*d) || std::isinf(*d) || std::fabs(*d) >= 9.2e18) {
+      throw ValueError("cannot convert float " + repr_float(*d) + " to integer");
+    }
+    return static_cast<int64_t>(std::trunc(*d));
+  }
+  if (v.is<Value::Tensor>()) {
+    throw ValueError("int() of a tensor: its data is only known when the kernel runs");
+  }
+  return to_int(v, "int() argument");
+}
+
+Value b_float(CallArgs& c) {
+  if (auto s = c[0].get<std::string>()) {
+    std::string t = *s;
+    for (auto& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    t.erase(0, t.find_first_not_of(" \t\n"));
+    t.erase(t.find_last_not_of(" \t\n") + 1);
+    if (t == "inf" || t == "+inf" || t == "infinity")
+      return std::numeric_limits<double>::infinity();
+    if (t == "-inf" || t == "-infinity") return -std::numeric_limits<double>::infinity();
+    if (t == "nan" || t == "+nan" || t == "-nan") return std::numeric_limits<double>::quiet_NaN();
+    char* end = nullptr;
+    const double d = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end != '\0') {
+      throw ValueError("could not convert string to float: " + repr_string(*s));
+    }
+    return d;
+  }
+  if (c[0].is<Value::Tensor>()) {
+    throw ValueError("float() of a tensor: its data is only known when the kernel runs");
+  }
+  return to_number(c[0], "float() argument");
+}
+
+Value b_bool(CallArgs& c) {
+  return truthy(c[0]);
+}
+Value b_str(CallArgs& c) {
+  return to_str(c[0]);
+}
+Value b_repr(CallArgs& c) {
+  return to_repr(c[0]);
+}
+Value b_list(CallArgs& c) {
+  return make_list(iterate(c[0]));
+}
+Value b_tuple(CallArgs& c) {
+  return make_tuple(iterate(c[0]));
+}
+
+Value b_dict(CallArgs& c) {
+  auto d = std::make_shared<DictObj>();
+  if (auto other = c[0].get<Value::Dict>()) {
+    *d = **other;
+  } else if (!c[0].is_none()) {
+    for (const Value& pair : iterate(c[0])) {
+      const ValueList kv = iterate(pair);
+      if (kv.size() != 2) throw ValueError("dict() needs (key, value) pairs");
+      d->set(kv[0], kv[1]);
+    }
+  }
+  for (const auto& [k, v] : (*c[1].get<Value::Dict>())->items) d->set(k, v);
+  return Value(d);
+}
+
+Value b_enumerate(CallArgs& c) {
+  int64_t i = to_int(c[1], "enumerate() start");
+  ValueList out;
+  for (const Value& v : iterate(c[0])) out.push_back(make_tuple({Value(i++), v}));
+  return make_list(std::move(out));
+}
+
+Value b_zip(CallArgs& c) {
+  std::vector<ValueList> lists;
+  for (const Value& v : tuple_items(c[0])) lists.push_back(iterate(v));
+  ValueList out;
+  if (lists.empty()) return make_list({});
+  size_t n = lists[0].size();
+  for (const auto& l : lists) n = std::min(n, l.size());
+  for (size_t i = 0; i < n; ++i) {
+    ValueList row;
+    for (const auto& l : lists) row.push_back(l[i]);
+    out.push_back(make_tuple(std::move(row)));
+  }
+  return make_list(std::move(out));
+}
+
+Value b_print(CallArgs& c) {
+  const auto sep = c[1].get<std::string>();
+  const auto end = c[2].get<std::string>();
+  if ((!sep && !c[1].is_none()) || (!end && !c[2].is_none())) {
+    throw ValueError("print(): sep and end must be strings");
+  }
+  std::string line;
+  const ValueList& args = tuple_items(c[0]);
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i) line += sep ? *sep : " ";
+    line += to_str(args[i]);
+  }
+  line += end ? *end : "\n";
+  c.ev.write_stdout(line);
+  return Value();
+}
+
+bool is_instance(CallArgs& c, const Value& v, const Value& cls) {
+  if (auto items = cls.get<Value::Tuple>()) {
+    for (const Value& k : **items) {
+      if (is_instance(c, v, k)) return true;
+    }
+    return false;
+  }
+  if (auto k = cls.get<Value::Class>()) {
+    auto inst = v.get<Value::Instance>();
+    if (!inst) return false;
+    for (const ClassObj* x = (*inst)->cls.get(); x; x = x->base.get()) {
+      if (x == k->get()) return true;
+    }
+    return false;
+  }
+  if (auto b = cls.get<Value::Builtin>()) {
+    const std::string& n = (*b)->name;
+    const std::string t = type_name(v);
+    if (n == "int") return t == "int" || t == "bool";
+    if (n == "float" || n == "str" || n == "bool" || n == "list" || n == "tuple" || n == "dict" ||
+        n == "range") {
+      return t == n;
+    }
+    if (n == "ndarray") return v.is<Value::Tensor>();
+    if (n == "ReplicaGroup") return v.is<Value::Group>();
+  }
+  throw ValueError("isinstance() arg 2 must be a type or tuple of types, not '" + type_name(cls) +
+                   "'");
+}
+
+Value b_isinstance(CallArgs& c) {
+  return is_instance(c, c[0], c[1]);
+}
+
+Value b_round(CallArgs& c) {
+  if (c[1].is_none()) {
+    if (c[0].is<int64_t>() || c[0].is<bool>()) return to_int(c[0], "");
+    const double d = to_number(c[0], "round() argument");
+    if (std::isnan(d) || std::isinf(d)) throw ValueError("cannot convert float to integer");
+    return static_cast<int64_t>(std::nearbyint(d));  // ties to even, as Python
+  }
+  const int64_t n = to_int(c[1], "ndigits");
+  if (c[0].is<int64_t>()) return c[0];
+  const double d = to_number(c[0], "round() argument");
+  if (n >= 0 && n <= 300) {
+    // Rounds the exact binary value in decimal, as Python does (2.675 -> 2.67).
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(n), d);
+    return std::strtod(buf, nullptr);
+  }
+  const double scale = std::pow(10.0, static_cast<double>(n));
+  return std::nearbyint(d * scale) / scale;
+}
+
+}  // namespace
+
+ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reverse) {
+  std::vector<std::pair<Value, Value>> keyed;
+  for (Value& v : items) {
+    Value k = key.is_none() ? v : c.ev.call(key, {v}, {}, c.range);
+    keyed.emplace_back(std::move(k), std::move(v));
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+    return reverse ? compare(ast::CmpOpKind::Lt, b.first, a.first)
+                   : compare(ast::CmpOpKind::Lt, a.first, b.first);
+  });
+  ValueList out;
+  for (auto& kv : keyed) out.push_back(std::move(kv.second));
+  return out;
+}
+
+namespace {
+
+Value b_sorted(CallArgs& c) {
+  return make_list(sorted_items(c, iterate(c[0]), c[1], truthy(c[2])));
+}
+
+Value b_reversed(CallArgs& c) {
+  ValueList items = iterate(c[0]);
+  std::reverse(items.begin(), items.end());
+  return make_list(std::move(items));
+}
+
+Value b_any(CallArgs& c) {
+  for (const Value& v : iterate(c[0])) {
+    if (truthy(v)) return true;
+  }
+  return false;
+}
+
+Value b_all(CallArgs& c) {
+  for (const Value& v : iterate(c[0])) {
+    if (!truthy(v)) return false;
+  }
+  return true;
+}
+
+Value b_divmod(CallArgs& c) {
+  return make_tuple({binary_op(ast::BinOpKind::FloorDiv, c[0], c[1]),
+                     binary_op(ast::BinOpKind::Mod, c[0], c[1])});
+}
+
+Value b_pow(CallArgs& c) {
+  return binary_op(ast::BinOpKind::Pow, c[0], c[1]);
+}
+
+Value b_type(CallArgs& c) {
+  const Value& v = c[0];
+  if (auto i = v.get<Value::Instance>()) return Value((*i)->cls);
+  const std::string t = type_name(v);
+  if (auto b = c.ev.builtin(t)) return *b;
+  throw ValueError("type() of a '" + t + "' value is not supported");
+}
+
+Value b_getattr(CallArgs& c) {
+  auto name = c[1].get<std::string>();
+  if (!name) throw ValueError("getattr(): attribute name must be a string");
+  const ValueList& dflt = tuple_items(c[2]);
+  try {
+    return c.ev.get_attribute(c[0], *name);
+  } catch (const ValueError&) {
+    if (dflt.empty()) throw;
+    return dflt[0];
+  }
+}
+
+Value b_hasattr(CallArgs& c) {
+  auto name = c[1].get<std::string>();
+  if (!name) throw ValueError("hasattr(): attribute name must be a string");
+  try {
+    c.ev.get_attribute(c[0], *name);
+    return true;
+  } catch (const ValueError&) {
+    return false;
+  }
+}
+
+Value b_format(CallArgs& c) {
+  auto spec = c[1].get<std::string>();
+  if (!spec) throw ValueError("format(): format_spec must be a string");
+  return format_value(c[0], *spec);
+}
+
+}  // namespace
+
+void install_python_builtins(Scope& scope) {
+  static const std::vector<BuiltinPtr> functions = [] {
+    const Value none;
+    return std::vector<BuiltinPtr>{
+        python_fn("len", {req("obj")}, b_len),
+        python_fn("range", {req("start"), opt("stop", none), opt("step", int64_t{1})}, b_range),
+        python_fn("min", {rest("args")}, b_min),
+        python_fn("max", {rest("args")}, b_max),
+        python_fn("abs", {req("x")}, b_abs),
+        python_fn("sum", {req("iterable"), opt("start", int64_t{0})}, b_sum),
+        python_fn("int", {opt("x", int64_t{0})}, b_int),
+        python_fn("float", {opt("x", 0.0)}, b_float),
+        python_fn("bool", {opt("x", false)}, b_bool),
+        python_fn("str", {opt("object", std::string())}, b_str),
+        python_fn("repr", {req("obj")}, b_repr),
+        python_fn("list", {opt("iterable", make_tuple({}))}, b_list),
+        python_fn("tuple", {opt("iterable", make_tuple({}))}, b_tuple),
+        python_fn("dict", {opt("mapping", none), kwrest("kwargs")}, b_dict),
+        python_fn("enumerate", {req("iterable"), opt("start", int64_t{0})}, b_enumerate),
+        python_fn("zip", {rest("iterables")}, b_zip),
+        python_fn("print", {rest("args"), kwonly("sep", none), kwonly("end", none)}, b_print),
+        python_fn("isinstance", {req("obj"), req("classinfo")}, b_isinstance),
+        python_fn("round", {req("number"), opt("ndigits", none)}, b_round),
+        python_fn("sorted", {req("iterable"), kwonly("key", none), kwonly("reverse", false)},
+                  b_sorted),
+        python_fn("reversed", {req("sequence")}, b_reversed),
+        python_fn("any", {req("iterable")}, b_any),
+        python_fn("all", {req("iterable")}, b_all),
+        python_fn("divmod", {req("a"), req("b")}, b_divmod),
+        python_fn("pow", {req("base"), req("exp")}, b_pow),
+        python_fn("type", {req("obj")}, b_type),
+        python_fn("getattr", {req("obj"), req("name"), rest("default")}, b_getattr),
+        python_fn("hasattr", {req("obj"), req("name")}, b_hasattr),
+        python_fn("format", {req("value"), opt("format_spec", std::string())}, b_format),
+    };
+  }();
+  for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
+  auto exception = std::make_shared<ClassObj>();
+  exception->name = "Exception";
+  scope.vars["Exception"] = Value(exception);
+  for (const char* name : {"ValueError", "TypeError", "RuntimeError", "AssertionError",
+                           "NotImplementedError", "IndexError", "KeyError"}) {
+    auto cls = std::make_shared<ClassObj>();
+    cls->name = name;
+    cls->base = exception;
+    scope.vars[name] = Value(cls);
+  }
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,411 @@
+// The methods of str, list, dict and tuple values, described like the
+// builtins: a name, a signature (self first) for the shared binder, an action.
+#include <algorithm>
+#include <cctype>
+
+#include "interp/evaluator.h"
+#include "interp/format.h"
+#include "interp/operators.h"
+#include "interp/signature_helpers.h"
+
+namespace nkic::interp {
+
+namespace {
+
+// ---- methods -------------------------------------------------------------------
+
+const std::string& self_str(CallArgs& c) {
+  return *c[0].get<std::string>();
+}
+ListObj& self_list(CallArgs& c) {
+  return **c[0].get<Value::List>();
+}
+DictObj& self_dict(CallArgs& c) {
+  return **c[0].get<Value::Dict>();
+}
+
+const std::string& str_arg(CallArgs& c, size_t i) {
+  auto s = c[i].get<std::string>();
+  if (!s) {
+    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[i]) + "'");
+  }
+  return *s;
+}
+
+Value s_format(CallArgs& c) {
+  KwArgs kwargs;
+  for (const auto& [k, v] : (*c[2].get<Value::Dict>())->items)
+    kwargs.emplace_back(*k.get<std::string>(), v);
+  return format_string(self_str(c), tuple_items(c[1]), kwargs);
+}
+
+Value s_join(CallArgs& c) {
+  std::string out;
+  bool first = true;
+  for (const Value& v : iterate(c[1])) {
+    auto s = v.get<std::string>();
+    if (!s) throw ValueError("sequence item: expected str instance, " + type_name(v) + " found");
+    if (!first) out += self_str(c);
+    out += *s;
+    first = false;
+  }
+  return out;
+}
+
+Value s_upper(CallArgs& c) {
+  std::string s = self_str(c);
+  for (auto& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+Value s_lower(CallArgs& c) {
+  std::string s = self_str(c);
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+bool str_affix(CallArgs& c, bool prefix) {
+  const std::string& s = self_str(c);
+  auto test = [&](const std::string& a) {
+    if (a.size() > s.size()) return false;
+    return prefix ? s.compare(0, a.size(), a) == 0
+                  : s.compare(s.size() - a.size(), a.size(), a) == 0;
+  };
+  if (auto t = c[1].get<Value::Tuple>()) {
+    for (const Value& a : **t) {
+      if (auto as = a.get<std::string>(); as && test(*as)) return true;
+    }
+    return false;
+  }
+  return test(str_arg(c, 1));
+}
+Value s_startswith(CallArgs& c) {
+  return str_affix(c, true);
+}
+Value s_endswith(CallArgs& c) {
+  return str_affix(c, false);
+}
+
+Value s_replace(CallArgs& c) {
+  std::string s = self_str(c);
+  const std::string& from = str_arg(c, 1);
+  const std::string& to = str_arg(c, 2);
+  int64_t count = to_int(c[3], "count");
+  std::string out;
+  size_t pos = 0;
+  while (count != 0) {
+    const size_t hit =
+        from.empty() ? (pos <= s.size() ? pos : std::string::npos) : s.find(from, pos);
+    if (hit == std::string::npos) break;
+    out += s.substr(pos, hit - pos) + to;
+    if (from.empty()) {
+      if (hit < s.size()) out += s[hit];
+      pos = hit + 1;
+    } else {
+      pos = hit + from.size();
+    }
+    --count;
+  }
+  if (pos <= s.size()) out += s.substr(pos);
+  return out;
+}
+
+Value s_split(CallArgs& c) {
+  const std::string& s = self_str(c);
+  int64_t maxsplit = to_int(c[2], "maxsplit");
+  ValueList out;
+  if (c[1].is_none()) {
+    size_t i = 0;
+    while (true) {
+      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+      if (i >= s.size()) break;
+      if (maxsplit == 0) {
+        std::string tail = s.substr(i);
+        tail.erase(tail.find_last_not_of(" \t\n\r") + 1);
+        out.emplace_back(tail);
+        break;
+      }
+      size_t j = i;
+      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      out.emplace_back(s.substr(i, j - i));
+      --maxsplit;
+      i = j;
+    }
+    return make_list(std::move(out));
+  }
+  const std::string& sep = str_arg(c, 1);
+  if (sep.empty()) throw ValueError("empty separator");
+  size_t pos = 0;
+  while (maxsplit != 0) {
+    const size_t hit = s.find(sep, pos);
+    if (hit == std::string::npos) break;
+    out.emplace_back(s.substr(pos, hit - pos));
+    pos = hit + sep.size();
+    --maxsplit;
+  }
+  out.emplace_back(s.substr(pos));
+  return make_list(std::move(out));
+}
+
+Value strip(CallArgs& c, bool left, bool right) {
+  std::string s = self_str(c);
+  const std::string chars = c[1].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, 1);
+  if (right) s.erase(s.find_last_not_of(chars) + 1);
+  if (left)
+    s.erase(
+        0, s.find_first_not_of(chars) == std::string::npos ? s.size() : s.find_first_not_of(chars));
+  return s;
+}
+Value s_strip(CallArgs& c) {
+  return strip(c, true, true);
+}
+Value s_lstrip(CallArgs& c) {
+  return strip(c, true, false);
+}
+Value s_rstrip(CallArgs& c) {
+  return strip(c, false, true);
+}
+
+Value s_find(CallArgs& c) {
+  const size_t hit = self_str(c).find(str_arg(c, 1));
+  return hit == std::string::npos ? int64_t{-1} : static_cast<int64_t>(hit);
+}
+
+Value s_count(CallArgs& c) {
+  const std::string& s = self_str(c);
+  const std::string& sub = str_arg(c, 1);
+  if (sub.empty()) return static_cast<int64_t>(s.size() + 1);
+  int64_t n = 0;
+  for (size_t pos = s.find(sub); pos != std::string::npos; pos = s.find(sub, pos + sub.size())) ++n;
+  return n;
+}
+
+Value s_isdigit(CallArgs& c) {
+  const std::string& s = self_str(c);
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+  });
+}
+
+Value l_append(CallArgs& c) {
+  auto& items = self_list(c).items;
+  if (static_cast<int64_t>(items.size()) >= kMaxSequenceLength) throw ValueError("list too long");
+  items.push_back(c[1]);
+  return Value();
+}
+
+Value l_extend(CallArgs& c) {
+  const ValueList more = iterate(c[1]);
+  auto& items = self_list(c).items;
+  if (static_cast<int64_t>(items.size() + more.size()) > kMaxSequenceLength) {
+    throw ValueError("list too long");
+  }
+  items.insert(items.end(), more.begin(), more.end());
+  return Value();
+}
+
+Value l_pop(CallArgs& c) {
+  auto& items = self_list(c).items;
+  if (items.empty()) throw ValueError("pop from empty list");
+  int64_t i = to_int(c[1], "pop index");
+  if (i < 0) i += static_cast<int64_t>(items.size());
+  if (i < 0 || i >= static_cast<int64_t>(items.size())) throw ValueError("pop index out of range");
+  Value v = items[static_cast<size_t>(i)];
+  items.erase(items.begin() + i);
+  return v;
+}
+
+Value l_insert(CallArgs& c) {
+  auto& items = self_list(c).items;
+  const int64_t n = static_cast<int64_t>(items.size());
+  int64_t i = to_int(c[1], "insert index");
+  if (i < 0) i = std::max<int64_t>(0, i + n);
+  i = std::min(i, n);
+  items.insert(items.begin() + i, c[2]);
+  return Value();
+}
+
+Value seq_index(CallArgs& c) {
+  const ValueList& items = *sequence_items(c[0]);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (equals(items[i], c[1])) return static_cast<int64_t>(i);
+  }
+  throw ValueError(to_repr(c[1]) + " is not in " + type_name(c[0]));
+}
+
+Value seq_count(CallArgs& c) {
+  int64_t n = 0;
+  for (const Value& v : *sequence_items(c[0])) n += equals(v, c[1]) ? 1 : 0;
+  return n;
+}
+
+Value l_copy(CallArgs& c) {
+  return make_list(self_list(c).items);
+}
+
+Value l_reverse(CallArgs& c) {
+  auto& items = self_list(c).items;
+  std::reverse(items.begin(), items.end());
+  return Value();
+}
+
+Value l_sort(CallArgs& c) {
+  auto& items = self_list(c).items;
+  items = sorted_items(c, items, c[1], truthy(c[2]));
+  return Value();
+}
+
+Value l_remove(CallArgs& c) {
+  auto& items = self_list(c).items;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (equals(items[i], c[1])) {
+      items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
+      return Value();
+    }
+  }
+  throw ValueError("list.remove(x): x not in list");
+}
+
+Value l_clear(CallArgs& c) {
+  self_list(c).items.clear();
+  return Value();
+}
+
+Value d_keys(CallArgs& c) {
+  ValueList out;
+  for (const auto& kv : self_dict(c).items) out.push_back(kv.first);
+  return make_list(std::move(out));
+}
+
+Value d_values(CallArgs& c) {
+  ValueList out;
+  for (const auto& kv : self_dict(c).items) out.push_back(kv.second);
+  return make_list(std::move(out));
+}
+
+Value d_items(CallArgs& c) {
+  ValueList out;
+  for (const auto& kv : self_dict(c).items) out.push_back(make_tuple({kv.first, kv.second}));
+  return make_list(std::move(out));
+}
+
+Value d_get(CallArgs& c) {
+  const Value* v = self_dict(c).find(c[1]);
+  return v ? *v : c[2];
+}
+
+Value d_update(CallArgs& c) {
+  DictObj& d = self_dict(c);
+  if (auto other = c[1].get<Value::Dict>()) {
+    const auto items = (*other)->items;
+    for (const auto& [k, v] : items) d.set(k, v);
+  } else if (!c[1].is_none()) {
+    for (const Value& pair : iterate(c[1])) {
+      const ValueList kv = iterate(pair);
+      if (kv.size() != 2) throw ValueError("dict.update() needs (key, value) pairs");
+      d.set(kv[0], kv[1]);
+    }
+  }
+  for (const auto& [k, v] : (*c[2].get<Value::Dict>())->items) d.set(k, v);
+  return Value();
+}
+
+Value d_pop(CallArgs& c) {
+  DictObj& d = self_dict(c);
+  if (const Value* v = d.find(c[1])) {
+    Value out = *v;
+    d.erase(c[1]);
+    return out;
+  }
+  const ValueList& dflt = tuple_items(c[2]);
+  if (dflt.empty()) throw ValueError("KeyError: " + to_repr(c[1]));
+  return dflt[0];
+}
+
+Value d_copy(CallArgs& c) {
+  return Value(std::make_shared<DictObj>(self_dict(c)));
+}
+
+Value d_setdefault(CallArgs& c) {
+  DictObj& d = self_dict(c);
+  if (const Value* v = d.find(c[1])) return *v;
+  d.set(c[1], c[2]);
+  return c[2];
+}
+
+struct MethodTable {
+  std::vector<BuiltinPtr> str, list, dict, tuple;
+};
+
+const MethodTable& methods() {
+  static const MethodTable table = [] {
+    const Value none;
+    MethodTable t;
+    t.str = {
+        python_fn("format", {req("self"), rest("args"), kwrest("kwargs")}, s_format),
+        python_fn("join", {req("self"), req("iterable")}, s_join),
+        python_fn("upper", {req("self")}, s_upper),
+        python_fn("lower", {req("self")}, s_lower),
+        python_fn("startswith", {req("self"), req("prefix")}, s_startswith),
+        python_fn("endswith", {req("self"), req("suffix")}, s_endswith),
+        python_fn("replace", {req("self"), req("old"), req("new"), opt("count", int64_t{-1})},
+                  s_replace),
+        python_fn("split", {req("self"), opt("sep", none), opt("maxsplit", int64_t{-1})}, s_split),
+        python_fn("strip", {req("self"), opt("chars", none)}, s_strip),
+        python_fn("lstrip", {req("self"), opt("chars", none)}, s_lstrip),
+        python_fn("rstrip", {req("self"), opt("chars", none)}, s_rstrip),
+        python_fn("find", {req("self"), req("sub")}, s_find),
+        python_fn("count", {req("self"), req("sub")}, s_count),
+        python_fn("isdigit", {req("self")}, s_isdigit),
+    };
+    t.list = {
+        python_fn("append", {req("self"), req("object")}, l_append),
+        python_fn("extend", {req("self"), req("iterable")}, l_extend),
+        python_fn("pop", {req("self"), opt("index", int64_t{-1})}, l_pop),
+        python_fn("insert", {req("self"), req("index"), req("object")}, l_insert),
+        python_fn("index", {req("self"), req("value")}, seq_index),
+        python_fn("count", {req("self"), req("value")}, seq_count),
+        python_fn("copy", {req("self")}, l_copy),
+        python_fn("reverse", {req("self")}, l_reverse),
+        python_fn("sort", {req("self"), kwonly("key", none), kwonly("reverse", false)}, l_sort),
+        python_fn("remove", {req("self"), req("value")}, l_remove),
+        python_fn("clear", {req("self")}, l_clear),
+    };
+    t.dict = {
+        python_fn("keys", {req("self")}, d_keys),
+        python_fn("values", {req("self")}, d_values),
+        python_fn("items", {req("self")}, d_items),
+        python_fn("get", {req("self"), req("key"), opt("default", none)}, d_get),
+        python_fn("update", {req("self"), opt("other", none), kwrest("kwargs")}, d_update),
+        python_fn("pop", {req("self"), req("key"), rest("default")}, d_pop),
+        python_fn("copy", {req("self")}, d_copy),
+        python_fn("setdefault", {req("self"), req("key"), opt("default", none)}, d_setdefault),
+    };
+    t.tuple = {
+        python_fn("index", {req("self"), req("value")}, seq_index),
+        python_fn("count", {req("self"), req("value")}, seq_count),
+    };
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+std::optional<Value> python_method(const Value& self, const std::string& name) {
+  const std::vector<BuiltinPtr>* list = nullptr;
+  if (self.is<std::string>()) list = &methods().str;
+  if (self.is<Value::List>()) list = &methods().list;
+  if (self.is<Value::Dict>()) list = &methods().dict;
+  if (self.is<Value::Tuple>()) list = &methods().tuple;
+  if (!list) return std::nullopt;
+  for (const BuiltinPtr& m : *list) {
+    if (m->name == name) {
+      return Value(
+          Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(m)})));
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,439 @@
+// Session: loads a kernel file or stdlib module, binds the command line's
+// arguments to a kernel's parameters, runs it SPMD (one Evaluator per rank on
+// its own thread, see spmd.h) and reads the outputs back as arrays.
+#include "interp/session.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstring>
+#include <iostream>
+#include <map>
+
+#include "frontend/parse.h"
+#include "interp/builtin_ops.h"
+#include "interp/evaluator.h"
+#include "interp/spmd.h"
+#include "interp/tensor_io.h"
+#include "runtime/print.h"
+
+namespace nkic::interp {
+
+namespace {
+
+bool is_file(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool is_dir(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string dotted_to_path(const std::string& dotted) {
+  std::string p = dotted;
+  std::replace(p.begin(), p.end(), '.', '/');
+  return p;
+}
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+bool is_jit_decorator(const ast::Expr& e) {
+  const ast::Expr* target = &e;
+  if (auto call = e.as<ast::Call>()) target = call->func.get();
+  if (auto name = target->as<ast::Name>()) return name->id == "jit";
+  if (auto attr = target->as<ast::Attribute>()) {
+    auto base = attr->value->as<ast::Name>();
+    return attr->attr == "jit" && base && base->id == "nki";
+  }
+  return false;
+}
+
+bool wants_replica_group(const ast::Param& p) {
+  if (p.name == "replica_group") return true;
+  if (!p.annotation) return false;
+  if (auto n = p.annotation->as<ast::Name>()) return n->id == "ReplicaGroup";
+  if (auto a = p.annotation->as<ast::Attribute>()) return a->attr == "ReplicaGroup";
+  return false;
+}
+
+Diagnostic error_at(const SourceRange& where, std::string message) {
+  Diagnostic d;
+  d.range = where;
+  d.message = std::move(message);
+  return d;
+}
+
+// Finds and parses stdlib modules on the module path, once per Session.
+class StdlibLoader : public ModuleLoader {
+ public:
+  StdlibLoader(const std::vector<std::string>& path, SourceManager& sources)
+      : path_(path), sources_(sources) {}
+
+  std::optional<std::string> locate(const std::string& dotted) const {
+    for (const std::string& dir : path_) {
+      const std::string file = dir + "/" + dotted_to_path(dotted) + ".py";
+      if (is_file(file)) return file;
+    }
+    return std::nullopt;
+  }
+
+  const ast::Module* find(const std::string& dotted, const SourceRange& where) override {
+    if (auto it = parsed_.find(dotted); it != parsed_.end()) return it->second.get();
+    const auto path = locate(dotted);
+    if (!path) return nullptr;
+    const SourceFile* file = sources_.load(*path);
+    if (!file) throw CompileError(error_at(where, "cannot read module file '" + *path + "'"));
+    DiagnosticSink local;
+    auto module = parse_module(*file, local);
+    if (!module) {
+      if (!local.diagnostics().empty()) throw CompileError(local.diagnostics().front());
+      throw CompileError(error_at(where, "module '" + dotted + "' does not parse"));
+    }
+    return (parsed_[dotted] = std::move(module)).get();
+  }
+
+  bool is_package(const std::string& dotted) override {
+    for (const std::string& dir : path_) {
+      if (is_dir(dir + "/" + dotted_to_path(dotted))) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::vector<std::string> path_;
+  SourceManager& sources_;
+  std::map<std::string, std::unique_ptr<ast::Module>> parsed_;
+};
+
+struct PreparedArg {
+  const KernelArg* arg;
+  const ast::Param* param;
+  ast::ExprPtr expression;  // when not a tensor
+};
+
+}  // namespace
+
+struct Session::Impl {
+  SessionOptions options;
+  SourceManager& sources;
+  DiagnosticSink& sink;
+  StdlibLoader loader;
+  std::unique_ptr<ast::Module> module;
+
+  Impl(SessionOptions o, SourceManager& s, DiagnosticSink& d)
+      : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {}
+
+  const ast::FunctionDef* find_function(const std::string& name) const {
+    if (!module) return nullptr;
+    for (const ast::StmtPtr& s : module->body) {
+      auto f = s->as<ast::FunctionDef>();
+      if (f && f->name == name) return f;
+    }
+    return nullptr;
+  }
+
+  SourceRange file_start() const {
+    SourceRange r;
+    if (module) r.file = module->file;
+    r.begin = r.end = SourceLoc{1, 1};
+    return r;
+  }
+
+  bool prepare_args(const ast::FunctionDef& def, const std::vector<KernelArg>& args,
+                    std::vector<PreparedArg>& out);
+  void rank_body(int rank, const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
+                 rt::Machine& machine, Spmd& spmd, RunResult& result);
+  void collect_outputs(Evaluator& ev, const ast::FunctionDef& def, const Value& returned,
+                       const std::vector<std::pair<std::string, Value::Tensor>>& inputs,
+                       std::vector<NamedArray>& outputs, std::vector<std::string>& printed);
+};
+
+Session::Session(SessionOptions options, SourceManager& sources, DiagnosticSink& sink)
+    : impl_(std::make_unique<Impl>(std::move(options), sources, sink)) {}
+
+Session::~Session() = default;
+
+std::optional<std::string> Session::locate(const std::string& file_or_module) const {
+  if (is_file(file_or_module)) return file_or_module;
+  const bool dotted = file_or_module.find('/') == std::string::npos &&
+                      (file_or_module.size() < 3 ||
+                       file_or_module.compare(file_or_module.size() - 3, 3, ".py") != 0);
+  if (!dotted) return std::nullopt;
+  return impl_->loader.locate(file_or_module);
+}
+
+bool Session::load(const std::string& file_or_module) {
+  const std::optional<std::string> path = locate(file_or_module);
+  const SourceFile* file = path ? impl_->sources.load(*path) : nullptr;
+  if (!file) {
+    impl_->sink.report(error_at(SourceRange{}, "no kernel file or stdlib module named '" +
+                                                   file_or_module + "'"));
+    return false;
+  }
+  impl_->module = parse_module(*file, impl_->sink);
+  return impl_->module != nullptr;
+}
+
+std::vector<std::string> Session::kernels() const {
+  std::vector<std::string> out;
+  if (!impl_->module) return out;
+  for (const ast::StmtPtr& s : impl_->module->body) {
+    auto f = s->as<ast::FunctionDef>();
+    if (!f) continue;
+    for (const ast::ExprPtr& d : f->decorators) {
+      if (is_jit_decorator(*d)) {
+        out.push_back(f->name);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::optional<std::vector<std::string>> Session::parameters(const std::string& kernel) const {
+  const ast::FunctionDef* def = impl_->find_function(kernel);
+  if (!def) {
+    impl_->sink.report(error_at(impl_->file_start(), "there is no function '" + kernel + "'"));
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  for (const ast::Param& p : def->params) names.push_back(p.name);
+  return names;
+}
+
+bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<KernelArg>& args,
+                                 std::vector<PreparedArg>& out) {
+  bool var_keywords = false;
+  for (const ast::Param& p : def.params) var_keywords |= p.kind == ast::ParamKind::VarKeywords;
+  std::map<std::string, const KernelArg*> given;
+  for (const KernelArg& a : args) {
+    const ast::Param* param = nullptr;
+    for (const ast::Param& p : def.params) {
+      const bool named =
+          p.kind == ast::ParamKind::Positional || p.kind == ast::ParamKind::KeywordOnly;
+      if (named && p.name == a.name) param = &p;
+    }
+    if (!param && !var_keywords) {
+      sink.report(error_at(def.name_range, def.name + "() has no parameter '" + a.name +
+                                               "' (given by " + a.origin + ")"));
+      return false;
+    }
+    if (given.count(a.name)) {
+      sink.report(error_at(def.name_range, "argument '" + a.name + "' is given twice (" +
+                                               given[a.name]->origin + " and " + a.origin + ")"));
+      return false;
+    }
+    given[a.name] = &a;
+    PreparedArg prepared{&a, param, nullptr};
+    const SourceRange where = param ? param->range : def.name_range;
+    if (a.per_rank.empty()) {
+      const SourceFile& file =
+          sources.add(a.origin.empty() ? "-a " + a.name : a.origin, a.expression);
+      prepared.expression = parse_expression(file, sink);
+      if (!prepared.expression) return false;
+    } else {
+      if (static_cast<int>(a.per_rank.size()) != options.ranks) {
+        sink.report(error_at(where, "argument '" + a.name + "' has " +
+                                        std::to_string(a.per_rank.size()) + " arrays for " +
+                                        std::to_string(options.ranks) + " ranks"));
+        return false;
+      }
+      const rt::NpyArray& first = a.per_rank.front();
+      for (size_t r = 1; r < a.per_rank.size(); ++r) {
+        const rt::NpyArray& other = a.per_rank[r];
+        std::string what;
+        if (other.shape != first.shape) {
+          what = "shape " + shape_text(first.shape) + " on rank 0 but " + shape_text(other.shape);
+        } else if (other.dtype != first.dtype) {
+          what = "dtype " + std::string(rt::dtype_name(first.dtype)) + " on rank 0 but " +
+                 std::string(rt::dtype_name(other.dtype));
+        }
+        if (!what.empty()) {
+          sink.report(error_at(
+              where, "argument '" + a.name + "' has " + what + " on rank " + std::to_string(r)));
+          return false;
+        }
+      }
+    }
+    out.push_back(std::move(prepared));
+  }
+  for (const ast::Param& p : def.params) {
+    const bool required = p.kind == ast::ParamKind::Positional && !p.default_value;
+    if (required && !given.count(p.name)) {
+      sink.report(error_at(p.range, def.name + "() missing required argument '" + p.name +
+                                        "' (give it with -a " + p.name + "=VALUE)"));
+      return false;
+    }
+  }
+  return true;
+}
+
+void Session::Impl::collect_outputs(
+    Evaluator& ev, const ast::FunctionDef& def, const Value& returned,
+    const std::vector<std::pair<std::string, Value::Tensor>>& inputs,
+    std::vector<NamedArray>& outputs, std::vector<std::string>& printed) {
+  const ast::Return* ret = ev.last_return();
+  const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
+  std::vector<Value> values;
+  if (const ValueList* items = sequence_items(returned)) {
+    values = *items;
+  } else if (!returned.is_none()) {
+    values.push_back(returned);
+  }
+  std::vector<std::string> names;
+  if (ret && ret->value) {
+    if (auto n = ret->value->as<ast::Name>()) {
+      if (returned.is<Value::Tensor>()) names.push_back(n->id);
+    }
+    const ast::ExprList* elts = nullptr;
+    if (auto t = ret->value->as<ast::Tuple>()) elts = &t->elts;
+    if (auto l = ret->value->as<ast::List>()) elts = &l->elts;
+    if (elts) {
+      for (const ast::ExprPtr& e : *elts) {
+        if (auto n = e->as<ast::Name>()) names.push_back(n->id);
+      }
+    }
+  }
+  if (names.size() != values.size()) names.clear();
+  std::vector<const rt::Buffer*> seen;
+  auto emit = [&](const std::string& name, const rt::TensorView& t) {
+    const std::vector<std::byte> bytes = read_view_bytes(t);
+    rt::NpyArray array;
+    array.dtype = t.dtype();
+    array.shape = t.shape();
+    array.data = bytes;
+    printed.push_back(rt::format_array(array.dtype, array.shape, array.data.data()));
+    outputs.push_back(NamedArray{name, std::move(array)});
+    seen.push_back(t.buffer().get());
+  };
+  for (size_t i = 0; i < values.size(); ++i) {
+    const std::string name = names.empty() ? "ret" + std::to_string(i) : names[i];
+    auto t = values[i].get<Value::Tensor>();
+    if (!t) {
+      ev.fail(where, "a kernel returns tensors, not '" + type_name(values[i]) + "'");
+    }
+    if (rt::is_on_chip((*t)->kind())) {
+      ev.fail(where, "kernel output '" + name + "' is in " +
+                         std::string(rt::mem_kind_name((*t)->kind())) +
+                         ": kernel outputs must be in HBM (allocate them with "
+                         "buffer=nl.shared_hbm and dma_copy into them)");
+    }
+    (*t)->buffer()->set_io(true);
+    emit(name, **t);
+  }
+  for (const auto& [name, t] : inputs) {
+    const rt::Buffer* b = t->buffer().get();
+    if (!t->buffer()->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
+    emit(name, *t);
+  }
+}
+
+void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
+                              const std::vector<PreparedArg>& args, rt::Machine& machine,
+                              Spmd& spmd, RunResult& result) {
+  RankContext ctx;
+  ctx.rank = rank;
+  ctx.ranks = options.ranks;
+  ctx.machine = &machine;
+  ctx.spmd = &spmd;
+  ctx.out = options.out ? options.out : &std::cout;
+  ctx.loader = &loader;
+  Evaluator ev(ctx);
+  const ScopePtr globals = ev.new_globals();
+  ev.exec_module(*module, globals);
+  auto it = globals->vars.find(def.name);
+  if (it == globals->vars.end() || !it->second.is<Value::Function>()) {
+    ev.fail(def.name_range, "'" + def.name + "' is not a function after the module ran");
+  }
+  KwArgs kwargs;
+  std::vector<std::pair<std::string, Value::Tensor>> inputs;
+  for (const PreparedArg& a : args) {
+    const SourceRange where = a.param ? a.param->range : def.name_range;
+    if (a.expression) {
+      Value v = ev.eval(*a.expression, globals);
+      if (a.param && wants_replica_group(*a.param) && sequence_items(v)) {
+        try {
+          v = Value(Value::Group(std::make_shared<const rt::ReplicaGroup>(
+              replica_group_value(v, "argument '" + a.arg->name + "'"))));
+        } catch (const ValueError& e) {
+          ev.fail(where, e.what());
+        }
+      }
+      kwargs.emplace_back(a.arg->name, v);
+      continue;
+    }
+    const rt::NpyArray& array = a.arg->per_rank[static_cast<size_t>(rank)];
+    std::shared_ptr<rt::Buffer> buffer;
+    try {
+      buffer = machine.allocate(rank, rt::MemKind::hbm, array.dtype, array.shape, a.arg->name,
+                                /*io=*/true);
+    } catch (const rt::Error& e) {
+      ev.fail(where, "argument '" + a.arg->name + "': " + e.what());
+    }
+    if (!array.data.empty()) {
+      // data(), not data_for_write(): filling an input is not the kernel writing it.
+      std::memcpy(buffer->data(), array.data.data(),
+                  std::min(array.data.size(), static_cast<size_t>(buffer->bytes())));
+    }
+    auto view = std::make_shared<const rt::TensorView>(buffer);
+    inputs.emplace_back(a.arg->name, view);
+    kwargs.emplace_back(a.arg->name, Value(Value::Tensor(view)));
+  }
+  const Value returned = ev.call(it->second, {}, std::move(kwargs), def.name_range);
+  const ast::Return* ret = ev.last_return();
+  spmd.set_finish_place(rank, ret ? ret->range : def.range);
+  collect_outputs(ev, def, returned, inputs, result.outputs[static_cast<size_t>(rank)],
+                  result.printed[static_cast<size_t>(rank)]);
+}
+
+std::optional<RunResult> Session::run(const std::string& kernel,
+                                      const std::vector<KernelArg>& args) {
+  Impl& im = *impl_;
+  if (!im.module) {
+    im.sink.report(error_at(SourceRange{}, "no kernel file is loaded"));
+    return std::nullopt;
+  }
+  const ast::FunctionDef* def = im.find_function(kernel);
+  if (!def) {
+    im.sink.report(error_at(im.file_start(),
+                            "there is no kernel '" + kernel + "' in " + im.module->file->path()));
+    return std::nullopt;
+  }
+  if (im.options.ranks < 1 || im.options.ranks > rt::Machine::kMaxRanks) {
+    im.sink.report(error_at(SourceRange{}, "the number of ranks must be between 1 and " +
+                                               std::to_string(rt::Machine::kMaxRanks)));
+    return std::nullopt;
+  }
+  std::vector<PreparedArg> prepared;
+  if (!im.prepare_args(*def, args, prepared)) return std::nullopt;
+  const rt::Platform& platform =
+      im.options.platform ? *im.options.platform : rt::default_platform();
+  std::unique_ptr<rt::Machine> machine;
+  try {
+    machine = std::make_unique<rt::Machine>(im.options.ranks, platform);
+  } catch (const rt::Error& e) {
+    im.sink.report(error_at(SourceRange{}, e.what()));
+    return std::nullopt;
+  }
+  RunResult result;
+  result.outputs.resize(static_cast<size_t>(im.options.ranks));
+  result.printed.resize(static_cast<size_t>(im.options.ranks));
+  std::optional<Diagnostic> error;
+  {
+    Spmd spmd(im.options.ranks);
+    error = spmd.run([&](int rank) { im.rank_body(rank, *def, prepared, *machine, spmd, result); });
+  }
+  if (error) {
+    im.sink.report(std::move(*error));
+    return std::nullopt;
+  }
+  return result;
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,42 @@
+// Small helpers for writing builtin signatures and actions tersely; shared by
+// the files that describe builtins (Python's and NKI's).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "interp/evaluator.h"
+#include "interp/value.h"
+
+namespace nkic::interp {
+
+inline ParamSpec req(const char* name) {
+  return ParamSpec{name, ParamKind::positional, std::nullopt};
+}
+inline ParamSpec opt(const char* name, Value v) {
+  return ParamSpec{name, ParamKind::positional, std::move(v)};
+}
+inline ParamSpec rest(const char* name) {
+  return ParamSpec{name, ParamKind::var_args, std::nullopt};
+}
+inline ParamSpec kwonly(const char* name, Value v) {
+  return ParamSpec{name, ParamKind::keyword_only, std::move(v)};
+}
+inline ParamSpec kwrest(const char* name) {
+  return ParamSpec{name, ParamKind::var_keywords, std::nullopt};
+}
+
+inline BuiltinPtr python_fn(std::string name, Signature sig, BuiltinAction action) {
+  return std::make_shared<const BuiltinFn>(
+      BuiltinFn{std::move(name), std::move(sig), action, OpRole::python});
+}
+
+inline const ValueList& tuple_items(const Value& v) {
+  return **v.get<Value::Tuple>();
+}
+
+// sorted()'s ordering, shared with list.sort: stable, by key when given.
+ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reverse);
+
+}  // namespace nkic::interp

@@ -1,0 +1,281 @@
+// The baton scheduler and the collective rendezvous.
+#include "interp/spmd.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <string>
+
+namespace nkic::interp {
+
+namespace {
+
+// Thrown into a rank's thread when another rank's error stopped the run;
+// deliberately not a std::exception, so nothing on the way out catches it.
+struct Cancelled {};
+
+std::string rank_list(const std::vector<int>& ranks) {
+  std::string out;
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(ranks[i]);
+  }
+  return out;
+}
+
+Diagnostic note(const SourceRange& r, std::string message, int rank) {
+  Diagnostic d;
+  d.severity = Severity::note;
+  d.range = r;
+  d.message = std::move(message);
+  d.ranks = {rank};
+  return d;
+}
+
+}  // namespace
+
+Spmd::Spmd(int ranks)
+    : ranks_(ranks),
+      rank_cv_(static_cast<size_t>(ranks)),
+      state_(static_cast<size_t>(ranks), State::ready),
+      finish_place_(static_cast<size_t>(ranks)) {}
+
+void Spmd::set_finish_place(int rank, const SourceRange& where) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  finish_place_[static_cast<size_t>(rank)] = where;
+}
+
+void* Spmd::thread_main(void* arg) {
+  const Job* job = static_cast<const Job*>(arg);
+  job->spmd->rank_main(job->rank);
+  return nullptr;
+}
+
+std::optional<Diagnostic> Spmd::run(const RankBody& body) {
+  body_ = &body;
+  std::vector<Job> jobs(static_cast<size_t>(ranks_));
+  std::vector<pthread_t> threads;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kRankStackBytes);
+  int started = 0;
+  for (int r = 0; r < ranks_; ++r) {
+    jobs[static_cast<size_t>(r)] = Job{this, r};
+    pthread_t t;
+    if (pthread_create(&t, &attr, &Spmd::thread_main, &jobs[static_cast<size_t>(r)]) != 0) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      Diagnostic d;
+      d.message = "cannot start a thread for rank " + std::to_string(r) + " (too many ranks?)";
+      record_error_locked(std::move(d));
+      cancelled_ = true;
+      for (int q = r; q < ranks_; ++q) state_[static_cast<size_t>(q)] = State::done;
+      done_count_ += ranks_ - r;
+      break;
+    }
+    threads.push_back(t);
+    ++started;
+  }
+  pthread_attr_destroy(&attr);
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    pass_baton_locked();
+    done_cv_.wait(lock, [&] { return done_count_ == ranks_; });
+  }
+  for (pthread_t t : threads) pthread_join(t, nullptr);
+  (void)started;
+  return first_error_;
+}
+
+void Spmd::pass_baton_locked() {
+  current_ = pick_next_locked();
+  // Only the rank given the baton is woken: with many ranks, waking them all
+  // at every pass would cost a quadratic number of thread wake-ups.
+  if (current_ >= 0) rank_cv_[static_cast<size_t>(current_)].notify_one();
+}
+
+void Spmd::wait_turn_locked(std::unique_lock<std::mutex>& lock, int rank) {
+  // Even a cancelled rank waits for the baton: unwinding frees its tensors,
+  // and the machine must only ever be touched by one rank at a time.
+  rank_cv_[static_cast<size_t>(rank)].wait(lock, [&] { return current_ == rank; });
+  if (cancelled_) throw Cancelled{};
+}
+
+void Spmd::rank_main(int rank) {
+  try {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wait_turn_locked(lock, rank);
+    }
+    (*body_)(rank);
+  } catch (const CompileError& e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    record_error_locked(e.diag);
+  } catch (const Cancelled&) {
+  } catch (const std::exception& e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Diagnostic d;
+    d.message = std::string("internal error: ") + e.what();
+    d.ranks = {rank};
+    record_error_locked(std::move(d));
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  state_[static_cast<size_t>(rank)] = State::done;
+  ++done_count_;
+  if (current_ == rank) pass_baton_locked();
+  if (done_count_ == ranks_) done_cv_.notify_all();
+}
+
+void Spmd::record_error_locked(Diagnostic d) {
+  if (!first_error_) {
+    first_error_ = std::move(d);
+    return;
+  }
+  // The same error at the same place on another rank (identical programs
+  // usually fail identically) is one error naming every rank that hit it.
+  const SourceRange& a = first_error_->range;
+  const bool same = a.file == d.range.file && a.begin.line == d.range.begin.line &&
+                    a.begin.col == d.range.begin.col && first_error_->message == d.message;
+  if (!same) return;
+  std::vector<int>& ranks = first_error_->ranks;
+  ranks.insert(ranks.end(), d.ranks.begin(), d.ranks.end());
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+}
+
+int Spmd::pick_next_locked() {
+  if (!cancelled_) {
+    for (int r = 0; r < ranks_; ++r) {
+      if (state_[static_cast<size_t>(r)] == State::ready) return r;
+    }
+    for (int r = 0; r < ranks_; ++r) {
+      if (state_[static_cast<size_t>(r)] != State::waiting) continue;
+      // After an error, ranks left waiting only wait for a rank that failed.
+      if (!first_error_) record_error_locked(deadlock_locked(r));
+      cancelled_ = true;
+      break;
+    }
+  }
+  // Cancelled: the unfinished ranks unwind one at a time, in rank order.
+  for (int r = 0; r < ranks_; ++r) {
+    if (state_[static_cast<size_t>(r)] != State::done) return r;
+  }
+  return -1;
+}
+
+Diagnostic Spmd::deadlock_locked(int waiting_rank) const {
+  const Pending* p = nullptr;
+  for (const Pending& candidate : pending_) {
+    for (size_t i = 0; i < candidate.members.size(); ++i) {
+      if (candidate.members[i] == waiting_rank && candidate.arrived[i]) p = &candidate;
+    }
+  }
+  Diagnostic d;
+  if (!p) {
+    d.message = "deadlock: rank " + std::to_string(waiting_rank) + " waits forever";
+    d.ranks = {waiting_rank};
+    return d;
+  }
+  std::vector<int> arrived, missing;
+  const CollectiveCall* first = nullptr;
+  for (size_t i = 0; i < p->members.size(); ++i) {
+    if (p->arrived[i]) {
+      arrived.push_back(p->members[i]);
+      if (!first) first = &*p->arrived[i];
+    } else {
+      missing.push_back(p->members[i]);
+    }
+  }
+  std::string why;
+  for (size_t i = 0; i < missing.size(); ++i) {
+    const int m = missing[i];
+    if (i) why += i + 1 == missing.size() ? " and " : ", ";
+    why += "rank " + std::to_string(m) + ", which ";
+    const CollectiveCall* where = nullptr;
+    for (const Pending& other : pending_) {
+      for (size_t k = 0; k < other.members.size(); ++k) {
+        if (other.members[k] == m && other.arrived[k]) where = &*other.arrived[k];
+      }
+    }
+    if (state_[static_cast<size_t>(m)] == State::waiting && where) {
+      why += std::string("waits in ") + collective_name(where->kind) + " at " + place(where->range);
+      d.notes.push_back(note(
+          where->range,
+          "rank " + std::to_string(m) + " waits in " + collective_name(where->kind) + " here", m));
+    } else {
+      why += "finished at " + place(finish_place_[static_cast<size_t>(m)]) + " without joining";
+    }
+  }
+  d.range = first->range;
+  d.ranks = arrived;
+  d.message = std::string(collective_name(first->kind)) + " on rank" +
+              (arrived.size() > 1 ? "s " : " ") + rank_list(arrived) + " waits for " + why;
+  for (size_t i = 0; i < p->members.size(); ++i) {
+    const auto& call = p->arrived[i];
+    if (call && &*call != first) {
+      d.notes.push_back(note(call->range,
+                             "rank " + std::to_string(call->rank) + " waits in " +
+                                 collective_name(call->kind) + " here",
+                             call->rank));
+    }
+  }
+  return d;
+}
+
+void Spmd::join(CollectiveCall call) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const int rank = call.rank;
+  const std::vector<int> members = call.members();
+  auto pending = pending_.end();
+  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    auto pos = std::find(it->members.begin(), it->members.end(), rank);
+    if (pos != it->members.end() && !it->arrived[static_cast<size_t>(pos - it->members.begin())]) {
+      pending = it;
+      break;
+    }
+  }
+  if (pending != pending_.end() && pending->members != members) {
+    const CollectiveCall* other = nullptr;
+    for (const auto& a : pending->arrived) {
+      if (a && !other) other = &*a;
+    }
+    Diagnostic d;
+    d.range = call.range;
+    d.ranks = {rank, other->rank};
+    d.message = std::string(collective_name(call.kind)) + " on rank " + std::to_string(rank) +
+                " uses replica group " + call.group.describe() + ", but rank " +
+                std::to_string(other->rank) + " waits in " + collective_name(other->kind) +
+                " with replica group " + other->group.describe() + " at " + place(other->range);
+    d.notes.push_back(note(
+        other->range,
+        "rank " + std::to_string(other->rank) + " calls " + collective_name(other->kind) + " here",
+        other->rank));
+    throw CompileError(std::move(d));
+  }
+  if (pending == pending_.end()) {
+    pending = pending_.insert(pending_.end(), Pending{members, {}});
+    pending->arrived.resize(members.size());
+  }
+  const size_t position =
+      static_cast<size_t>(std::find(members.begin(), members.end(), rank) - members.begin());
+  pending->arrived[position] = std::move(call);
+  const bool complete = std::all_of(pending->arrived.begin(), pending->arrived.end(),
+                                    [](const auto& a) { return a.has_value(); });
+  if (complete) {
+    Pending done = std::move(*pending);
+    pending_.erase(pending);
+    std::vector<const CollectiveCall*> calls;
+    for (const auto& a : done.arrived) calls.push_back(&*a);
+    complete_collective(calls);
+    for (int m : done.members) state_[static_cast<size_t>(m)] = State::ready;
+    // Yield, so that the lowest runnable rank runs next whichever member
+    // happened to arrive last.
+    pass_baton_locked();
+    wait_turn_locked(lock, rank);
+    return;
+  }
+  state_[static_cast<size_t>(rank)] = State::waiting;
+  pass_baton_locked();
+  wait_turn_locked(lock, rank);
+}
+
+}  // namespace nkic::interp

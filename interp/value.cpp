@@ -1,0 +1,463 @@
+// Values: construction, Python's type names, str/repr, truth and equality.
+#include "interp/value.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "interp/tensor_io.h"
+
+namespace nkic::interp {
+
+namespace {
+
+// Comparing or printing containers nested deeper than this is refused rather
+// than risking the stack (a list that holds itself prints as [...]).
+constexpr int kMaxNesting = 500;
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+const char* op_token_name(OpToken op) {
+  switch (op) {
+    case OpToken::add:
+      return "add";
+    case OpToken::subtract:
+      return "subtract";
+    case OpToken::multiply:
+      return "multiply";
+    case OpToken::divide:
+      return "divide";
+    case OpToken::maximum:
+      return "maximum";
+    case OpToken::minimum:
+      return "minimum";
+  }
+  return "?";
+}
+
+int64_t RangeValue::length() const {
+  if (step > 0 && stop > start) return (stop - start + step - 1) / step;
+  if (step < 0 && stop < start) return (start - stop - step - 1) / (-step);
+  return 0;
+}
+
+std::optional<Value> ClassObj::lookup(const std::string& name) const {
+  for (const ClassObj* c = this; c; c = c->base.get()) {
+    auto it = c->attrs.find(name);
+    if (it != c->attrs.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+const Value* DictObj::find(const Value& key) const {
+  auto it = index.find(key_string(key));
+  return it == index.end() ? nullptr : &items[it->second].second;
+}
+
+void DictObj::set(const Value& key, Value v) {
+  std::string k = key_string(key);
+  auto it = index.find(k);
+  if (it != index.end()) {
+    items[it->second].second = std::move(v);
+    return;
+  }
+  index.emplace(std::move(k), items.size());
+  items.emplace_back(key, std::move(v));
+}
+
+bool DictObj::erase(const Value& key) {
+  auto it = index.find(key_string(key));
+  if (it == index.end()) return false;
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(it->second));
+  index.clear();
+  for (size_t i = 0; i < items.size(); ++i) index.emplace(key_string(items[i].first), i);
+  return true;
+}
+
+Value make_tuple(ValueList items) {
+  return Value(Value::Tuple(std::make_shared<const ValueList>(std::move(items))));
+}
+Value make_list(ValueList items) {
+  auto l = std::make_shared<ListObj>();
+  l->items = std::move(items);
+  return Value(std::move(l));
+}
+Value make_dict() {
+  return Value(std::make_shared<DictObj>());
+}
+Value make_tensor(rt::TensorView view) {
+  return Value(Value::Tensor(std::make_shared<const rt::TensorView>(std::move(view))));
+}
+
+std::string type_name(const Value& v) {
+  return std::visit(
+      Overloaded{
+          [](const NoneType&) -> std::string { return "NoneType"; },
+          [](bool) -> std::string { return "bool"; },
+          [](int64_t) -> std::string { return "int"; },
+          [](double) -> std::string { return "float"; },
+          [](const std::string&) -> std::string { return "str"; },
+          [](const EllipsisType&) -> std::string { return "ellipsis"; },
+          [](const Value::Tuple&) -> std::string { return "tuple"; },
+          [](const Value::List&) -> std::string { return "list"; },
+          [](const Value::Dict&) -> std::string { return "dict"; },
+          [](const Value::Function&) -> std::string { return "function"; },
+          [](const Value::Builtin&) -> std::string { return "builtin_function_or_method"; },
+          [](const Value::Method&) -> std::string { return "method"; },
+          [](const Value::Module&) -> std::string { return "module"; },
+          [](const Value::Class&) -> std::string { return "type"; },
+          [](const Value::Instance& i) -> std::string { return i->cls->name; },
+          [](rt::DType) -> std::string { return "dtype"; },
+          [](rt::MemKind) -> std::string { return "buffer"; },
+          [](const Value::Tensor&) -> std::string { return "tensor"; },
+          [](const Value::Register&) -> std::string { return "register"; },
+          [](const Value::Group&) -> std::string { return "ReplicaGroup"; },
+          [](const RangeValue&) -> std::string { return "range"; },
+          [](OpToken) -> std::string { return "function"; },
+          [](const EnumConst& e) -> std::string { return e.enum_name; },
+          [](const SliceValue&) -> std::string { return "slice"; },
+      },
+      v.data);
+}
+
+void register_misuse(const rt::Register& r, const std::string& as_what) {
+  throw ValueError(r.name + " is a run-time register: it cannot be used as " + as_what +
+                   " at specialization time; pass it as scalar_offset");
+}
+
+std::string repr_string(const std::string& s) {
+  const bool has_single = s.find('\'') != std::string::npos;
+  const bool has_double = s.find('"') != std::string::npos;
+  const char quote = has_single && !has_double ? '"' : '\'';
+  std::string out(1, quote);
+  for (unsigned char c : s) {
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += quote;
+  return out;
+}
+
+// Python's repr of a float: the shortest digits that read back exactly,
+// in positional notation for exponents -4..15 and scientific beyond.
+std::string repr_float(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  char buf[64];
+  int precision = 1;
+  for (; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, d);
+    if (std::strtod(buf, nullptr) == d) break;
+  }
+  // buf is [-]D.DDDDe[+-]XX
+  std::string s(buf);
+  const bool negative = s[0] == '-';
+  if (negative) s.erase(0, 1);
+  const size_t e_pos = s.find('e');
+  const int exponent = std::atoi(s.c_str() + e_pos + 1);
+  std::string digits = s.substr(0, 1) + (e_pos > 2 ? s.substr(2, e_pos - 2) : "");
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  std::string out;
+  if (exponent < -4 || exponent >= 16) {
+    out = digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    out += eb;
+  } else if (exponent < 0) {
+    out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+  } else {
+    const size_t int_digits = static_cast<size_t>(exponent) + 1;
+    if (digits.size() <= int_digits) {
+      out = digits + std::string(int_digits - digits.size(), '0') + ".0";
+    } else {
+      out = digits.substr(0, int_digits) + "." + digits.substr(int_digits);
+    }
+  }
+  return negative ? "-" + out : out;
+}
+
+namespace {
+
+struct Printer {
+  std::vector<const void*> active;  // containers being printed, to cut cycles
+
+  std::string seq(const ValueList& items, const void* id, const char* open, const char* close,
+                  bool one_tuple) {
+    if (std::find(active.begin(), active.end(), id) != active.end()) {
+      return std::string(open) + "..." + close;
+    }
+    if (static_cast<int>(active.size()) >= kMaxNesting) {
+      throw ValueError("maximum recursion depth exceeded while printing");
+    }
+    active.push_back(id);
+    std::string out = open;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out += ", ";
+      out += repr(items[i]);
+    }
+    if (one_tuple && items.size() == 1) out += ",";
+    active.pop_back();
+    return out + close;
+  }
+
+  std::string dict(const DictObj& d) {
+    if (std::find(active.begin(), active.end(), &d) != active.end()) return "{...}";
+    if (static_cast<int>(active.size()) >= kMaxNesting) {
+      throw ValueError("maximum recursion depth exceeded while printing");
+    }
+    active.push_back(&d);
+    std::string out = "{";
+    for (size_t i = 0; i < d.items.size(); ++i) {
+      if (i) out += ", ";
+      out += repr(d.items[i].first) + ": " + repr(d.items[i].second);
+    }
+    active.pop_back();
+    return out + "}";
+  }
+
+  std::string repr(const Value& v) {
+    if (auto s = v.get<std::string>()) return repr_string(*s);
+    return str(v);
+  }
+
+  std::string str(const Value& v) {
+    return std::visit(
+        Overloaded{
+            [](const NoneType&) -> std::string { return "None"; },
+            [](bool b) -> std::string { return b ? "True" : "False"; },
+            [](int64_t i) -> std::string { return std::to_string(i); },
+            [](double d) -> std::string { return repr_float(d); },
+            [](const std::string& s) -> std::string { return s; },
+            [](const EllipsisType&) -> std::string { return "Ellipsis"; },
+            [&](const Value::Tuple& t) { return seq(*t, t.get(), "(", ")", true); },
+            [&](const Value::List& l) { return seq(l->items, l.get(), "[", "]", false); },
+            [&](const Value::Dict& d) { return dict(*d); },
+            [](const Value::Function& f) { return "<function " + f->name + ">"; },
+            [](const Value::Builtin& b) { return "<built-in function " + b->name + ">"; },
+            [](const Value::Method& m) {
+              if (auto b = m->func.get<Value::Builtin>()) return "<method " + (*b)->name + ">";
+              return "<bound method " + (*m->func.get<Value::Function>())->name + ">";
+            },
+            [](const Value::Module& m) { return "<module '" + m->name + "'>"; },
+            [](const Value::Class& c) { return "<class '" + c->name + "'>"; },
+            [](const Value::Instance& i) { return "<" + i->cls->name + " object>"; },
+            [](rt::DType t) { return std::string(rt::dtype_name(t)); },
+            [](rt::MemKind k) { return std::string(rt::mem_kind_name(k)); },
+            [](const Value::Tensor& t) { return format_tensor(*t); },
+            [](const Value::Register& r) -> std::string {
+              throw ValueError(r->name +
+                               " is a run-time register: its value cannot be printed at "
+                               "specialization time");
+            },
+            [](const Value::Group& g) { return "ReplicaGroup(" + g->describe() + ")"; },
+            [](const RangeValue& r) {
+              std::string out = std::string(r.kind) + "(" + std::to_string(r.start) + ", " +
+                                std::to_string(r.stop);
+              if (r.step != 1) out += ", " + std::to_string(r.step);
+              return out + ")";
+            },
+            [](OpToken op) { return std::string("nl.") + op_token_name(op); },
+            [](const EnumConst& e) { return std::string(e.enum_name) + "." + e.member; },
+            [](const SliceValue& s) {
+              auto part = [](const std::optional<int64_t>& x) {
+                return x ? std::to_string(*x) : std::string("None");
+              };
+              return "slice(" + part(s.lower) + ", " + part(s.upper) + ", " + part(s.step) + ")";
+            },
+        },
+        v.data);
+  }
+};
+
+bool equals_at(const Value& a, const Value& b, int depth);
+
+bool seq_equals(const ValueList& a, const ValueList& b, int depth) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!equals_at(a[i], b[i], depth + 1)) return false;
+  }
+  return true;
+}
+
+bool equals_at(const Value& a, const Value& b, int depth) {
+  if (depth > kMaxNesting) throw ValueError("maximum recursion depth exceeded in comparison");
+  if (is_number(a) && is_number(b)) {
+    if (a.is<double>() || b.is<double>()) {
+      return to_number(a, "") == to_number(b, "");
+    }
+    return to_int(a, "") == to_int(b, "");
+  }
+  if (auto r = a.get<Value::Register>()) register_misuse(**r, "a Python value");
+  if (auto r = b.get<Value::Register>()) register_misuse(**r, "a Python value");
+  if (a.data.index() != b.data.index()) return false;
+  if (auto s = a.get<std::string>()) return *s == *b.get<std::string>();
+  if (auto t = a.get<Value::Tuple>()) return seq_equals(**t, **b.get<Value::Tuple>(), depth);
+  if (auto l = a.get<Value::List>())
+    return seq_equals((*l)->items, (*b.get<Value::List>())->items, depth);
+  if (auto d = a.get<Value::Dict>()) {
+    const DictObj& x = **d;
+    const DictObj& y = **b.get<Value::Dict>();
+    if (x.items.size() != y.items.size()) return false;
+    for (const auto& [k, v] : x.items) {
+      const Value* other = y.find(k);
+      if (!other || !equals_at(v, *other, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (auto g = a.get<Value::Group>()) return (*g)->groups == (*b.get<Value::Group>())->groups;
+  if (auto r = a.get<RangeValue>()) {
+    const RangeValue& o = *b.get<RangeValue>();
+    return r->length() == o.length() &&
+           (r->length() == 0 || (r->start == o.start && (r->length() == 1 || r->step == o.step)));
+  }
+  if (auto s = a.get<SliceValue>()) {
+    const SliceValue& o = *b.get<SliceValue>();
+    return s->lower == o.lower && s->upper == o.upper && s->step == o.step;
+  }
+  return identical(a, b);
+}
+
+}  // namespace
+
+std::string to_str(const Value& v) {
+  return Printer{}.str(v);
+}
+std::string to_repr(const Value& v) {
+  return Printer{}.repr(v);
+}
+
+bool is_number(const Value& v) {
+  return v.is<bool>() || v.is<int64_t>() || v.is<double>();
+}
+
+int64_t to_int(const Value& v, const std::string& what) {
+  if (auto i = v.get<int64_t>()) return *i;
+  if (auto b = v.get<bool>()) return *b ? 1 : 0;
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python int");
+  throw ValueError(what + " must be an int, not '" + type_name(v) + "'");
+}
+
+double to_number(const Value& v, const std::string& what) {
+  if (auto d = v.get<double>()) return *d;
+  if (auto i = v.get<int64_t>()) return static_cast<double>(*i);
+  if (auto b = v.get<bool>()) return *b ? 1.0 : 0.0;
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python number");
+  throw ValueError(what + " must be a number, not '" + type_name(v) + "'");
+}
+
+bool truthy(const Value& v) {
+  return std::visit(
+      Overloaded{
+          [](const NoneType&) { return false; },
+          [](bool b) { return b; },
+          [](int64_t i) { return i != 0; },
+          [](double d) { return d != 0.0; },
+          [](const std::string& s) { return !s.empty(); },
+          [](const Value::Tuple& t) { return !t->empty(); },
+          [](const Value::List& l) { return !l->items.empty(); },
+          [](const Value::Dict& d) { return !d->items.empty(); },
+          [](const RangeValue& r) { return r.length() != 0; },
+          [](const Value::Register& r) -> bool { register_misuse(*r, "a Python bool"); },
+          [](const Value::Tensor&) -> bool {
+            throw ValueError(
+                "a tensor has no Python truth value at specialization time (its data is only "
+                "known when the kernel runs)");
+          },
+          [](const auto&) { return true; },
+      },
+      v.data);
+}
+
+bool equals(const Value& a, const Value& b) {
+  return equals_at(a, b, 0);
+}
+
+bool identical(const Value& a, const Value& b) {
+  if (a.data.index() != b.data.index()) return false;
+  return std::visit(
+      [&](const auto& x) -> bool {
+        using T = std::decay_t<decltype(x)>;
+        const T& y = std::get<T>(b.data);
+        if constexpr (std::is_same_v<T, RangeValue> || std::is_same_v<T, SliceValue>) {
+          return &x == &y;
+        } else {
+          return x == y;
+        }
+      },
+      a.data);
+}
+
+const ValueList* sequence_items(const Value& v) {
+  if (auto t = v.get<Value::Tuple>()) return t->get();
+  if (auto l = v.get<Value::List>()) return &(*l)->items;
+  return nullptr;
+}
+
+ValueList iterate(const Value& v) {
+  if (auto items = sequence_items(v)) return *items;
+  if (auto s = v.get<std::string>()) {
+    ValueList out;
+    for (char c : *s) out.emplace_back(std::string(1, c));
+    return out;
+  }
+  if (auto d = v.get<Value::Dict>()) {
+    ValueList out;
+    for (const auto& kv : (*d)->items) out.push_back(kv.first);
+    return out;
+  }
+  if (auto r = v.get<RangeValue>()) {
+    ValueList out;
+    const int64_t n = r->length();
+    out.reserve(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
+    return out;
+  }
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");
+  throw ValueError("'" + type_name(v) + "' object is not iterable");
+}
+
+std::string key_string(const Value& key) {
+  if (auto b = key.get<bool>()) return "n" + std::to_string(*b ? 1 : 0);
+  if (auto i = key.get<int64_t>()) return "n" + std::to_string(*i);
+  if (auto d = key.get<double>()) {
+    if (std::floor(*d) == *d && std::fabs(*d) < 9.2e18) {
+      return "n" + std::to_string(static_cast<int64_t>(*d));
+    }
+    return "f" + repr_float(*d);
+  }
+  if (auto s = key.get<std::string>()) return "s" + *s;
+  if (key.is_none()) return "N";
+  if (auto t = key.get<Value::Tuple>()) {
+    std::string out = "(";
+    for (const Value& item : **t) out += key_string(item) + ",";
+    return out + ")";
+  }
+  if (auto dt = key.get<rt::DType>()) return "d" + std::string(rt::dtype_name(*dt));
+  if (auto e = key.get<EnumConst>()) return std::string("e") + e->enum_name + "." + e->member;
+  throw ValueError("unhashable type: '" + type_name(key) + "'");
+}
+
+}  // namespace nkic::interp

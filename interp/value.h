@@ -1,0 +1,231 @@
+// The values a kernel's meta-program computes with: Python's None, bool,
+// int, float, str, tuple, list, dict, functions, classes and instances, plus
+// the NKI things (dtypes, buffers, tensor views, registers, replica groups,
+// loop ranges, op tokens and the isa enums). A Value is a small tagged union;
+// mutable objects (list, dict, instances, modules) are shared by reference,
+// as in Python.
+//
+// Operations that fail without knowing where they are throw ValueError; the
+// evaluator attaches the place of the expression being evaluated and the rank.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "runtime/collectives.h"
+#include "runtime/tensor.h"
+
+namespace nkic::interp {
+
+class ValueError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Value;
+using ValueList = std::vector<Value>;
+
+struct NoneType {
+  bool operator==(const NoneType&) const { return true; }
+};
+struct EllipsisType {
+  bool operator==(const EllipsisType&) const { return true; }
+};
+
+// The element-wise operations of nl used as `op=` tokens for collectives and
+// isa operations; calling one on Python numbers computes the number.
+enum class OpToken : uint8_t { add, subtract, multiply, divide, maximum, minimum };
+const char* op_token_name(OpToken op);
+
+// A member of one of nisa's enums (`nisa.oob_mode.skip`).
+struct EnumConst {
+  const char* enum_name;
+  const char* member;
+  int64_t value;
+  bool operator==(const EnumConst& o) const {
+    return value == o.value && std::string_view(enum_name) == o.enum_name;
+  }
+};
+
+// range(), nl.affine_range(), ...: `kind` names the constructor for printing.
+struct RangeValue {
+  int64_t start = 0, stop = 0, step = 1;
+  const char* kind = "range";
+  int64_t length() const;
+  int64_t at(int64_t i) const { return start + i * step; }
+};
+
+struct SliceValue {
+  std::optional<int64_t> lower, upper, step;
+};
+
+struct ListObj;
+struct DictObj;
+struct FunctionObj;
+struct BuiltinFn;
+struct ModuleObj;
+struct ClassObj;
+struct InstanceObj;
+struct BoundMethodObj;
+struct Scope;
+using ScopePtr = std::shared_ptr<Scope>;
+using BuiltinPtr = std::shared_ptr<const BuiltinFn>;
+
+struct Value {
+  using Tuple = std::shared_ptr<const ValueList>;
+  using List = std::shared_ptr<ListObj>;
+  using Dict = std::shared_ptr<DictObj>;
+  using Function = std::shared_ptr<FunctionObj>;
+  using Builtin = BuiltinPtr;
+  using Method = std::shared_ptr<const BoundMethodObj>;
+  using Module = std::shared_ptr<ModuleObj>;
+  using Class = std::shared_ptr<ClassObj>;
+  using Instance = std::shared_ptr<InstanceObj>;
+  using Tensor = std::shared_ptr<const rt::TensorView>;
+  using Register = std::shared_ptr<rt::Register>;
+  using Group = std::shared_ptr<const rt::ReplicaGroup>;
+
+  using Data =
+      std::variant<NoneType, bool, int64_t, double, std::string, EllipsisType, Tuple, List, Dict,
+                   Function, Builtin, Method, Module, Class, Instance, rt::DType, rt::MemKind,
+                   Tensor, Register, Group, RangeValue, OpToken, EnumConst, SliceValue>;
+  Data data;
+
+  Value() = default;
+  template <class T, class = std::enable_if_t<std::is_constructible_v<Data, T&&> &&
+                                              !std::is_same_v<std::decay_t<T>, Value>>>
+  Value(T&& v) : data(std::forward<T>(v)) {}  // NOLINT: implicit by design
+  Value(int v) : data(int64_t{v}) {}
+  Value(const char* s) : data(std::string(s)) {}
+
+  template <class T>
+  bool is() const {
+    return std::holds_alternative<T>(data);
+  }
+  template <class T>
+  const T* get() const {
+    return std::get_if<T>(&data);
+  }
+  bool is_none() const { return is<NoneType>(); }
+};
+
+struct ListObj {
+  ValueList items;
+};
+
+// Keys are Python scalars or tuples of them; insertion order is kept.
+struct DictObj {
+  std::vector<std::pair<Value, Value>> items;
+  std::unordered_map<std::string, size_t> index;  // key_string(key) -> position
+
+  const Value* find(const Value& key) const;
+  void set(const Value& key, Value v);
+  bool erase(const Value& key);
+};
+
+// A function's parameters as the argument binder sees them: user functions and
+// builtins share this, so their errors read the same.
+enum class ParamKind { positional, var_args, keyword_only, var_keywords };
+struct ParamSpec {
+  std::string name;
+  ParamKind kind = ParamKind::positional;
+  std::optional<Value> default_value;  // std::nullopt: required
+};
+using Signature = std::vector<ParamSpec>;
+
+struct FunctionObj {
+  std::string name;
+  Signature signature;                    // defaults evaluated at def time
+  const ast::FunctionDef* def = nullptr;  // one of def / lambda is set
+  const ast::Lambda* lambda = nullptr;
+  ScopePtr closure;        // the scope the def ran in
+  bool is_kernel = false;  // decorated with nki.jit
+};
+
+class Evaluator;
+struct CallArgs;
+using BuiltinAction = Value (*)(CallArgs& call);
+
+// How a builtin relates to the device program: meta operations run at
+// specialization time; device operations (nisa, ncc) are what a compiled
+// kernel executes, and what the compiler records.
+enum class OpRole : uint8_t { python, meta, device };
+
+struct BuiltinFn {
+  std::string name;  // as shown in messages: "len", "nisa.dma_copy", "list.append"
+  Signature signature;
+  BuiltinAction action;
+  OpRole role = OpRole::python;
+};
+
+struct ModuleObj {
+  std::string name;
+  ScopePtr scope;  // its globals
+};
+
+struct ClassObj {
+  std::string name;
+  std::shared_ptr<ClassObj> base;
+  std::map<std::string, Value> attrs;
+  bool is_enum = false;
+  std::optional<Value> lookup(const std::string& name) const;
+};
+
+struct InstanceObj {
+  std::shared_ptr<ClassObj> cls;
+  std::map<std::string, Value> attrs;
+};
+
+struct BoundMethodObj {
+  Value self;
+  Value func;  // a Builtin or a Function; called with self first
+};
+
+Value make_tuple(ValueList items);
+Value make_list(ValueList items);
+Value make_dict();
+Value make_tensor(rt::TensorView view);
+
+// Python's type name of a value, as error messages show it ('int', 'Tensor').
+std::string type_name(const Value& v);
+
+// The registers' rule: a run-time value used where a specialization-time one
+// is needed. `as_what` completes "cannot be used as ...".
+[[noreturn]] void register_misuse(const rt::Register& r, const std::string& as_what);
+
+// str() and repr(). Tensors print NumPy-style.
+std::string to_str(const Value& v);
+std::string to_repr(const Value& v);
+std::string repr_string(const std::string& s);
+std::string repr_float(double d);
+
+// Python's truth value; registers and tensors are errors.
+bool truthy(const Value& v);
+// Python's ==, and `is`.
+bool equals(const Value& a, const Value& b);
+bool identical(const Value& a, const Value& b);
+
+// An int where Python needs one (bool counts); errors name `what`.
+int64_t to_int(const Value& v, const std::string& what);
+double to_number(const Value& v, const std::string& what);
+bool is_number(const Value& v);  // bool, int or float
+
+// Elements of an iterable (list, tuple, str, dict keys, range), eagerly.
+ValueList iterate(const Value& v);
+// A tuple's or list's items without copying; nullptr otherwise.
+const ValueList* sequence_items(const Value& v);
+
+// A canonical text for dict keys: equal keys (1, 1.0, True) give equal text.
+std::string key_string(const Value& key);
+
+}  // namespace nkic::interp

@@ -1,0 +1,106 @@
+// Running kernels for the tests.
+#include "run_util.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace nkic::test {
+
+namespace {
+
+std::string basename_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string format(const Diagnostic& d) {
+  std::string out;
+  if (d.range.valid()) {
+    out = basename_of(d.range.file->path()) + ":" + std::to_string(d.range.begin.line) + ":" +
+          std::to_string(d.range.begin.col) + ": ";
+  }
+  return out + d.message;
+}
+
+// A scratch directory holding k.py, removed afterwards.
+struct Scratch {
+  std::string dir;
+  Scratch() {
+    char tmpl[] = "/tmp/nkic_interp_test_XXXXXX";
+    const char* made = ::mkdtemp(tmpl);
+    dir = made ? made : "/tmp";
+  }
+  ~Scratch() {
+    ::unlink((dir + "/k.py").c_str());
+    ::rmdir(dir.c_str());
+  }
+};
+
+}  // namespace
+
+Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
+                   const std::vector<interp::KernelArg>& args) {
+  Scratch scratch;
+  const std::string path = scratch.dir + "/k.py";
+  std::ofstream(path) << source;
+  SourceManager sources;
+  DiagnosticSink sink;
+  std::ostringstream out;
+  interp::SessionOptions options;
+  options.ranks = ranks;
+  options.out = &out;
+  options.module_path = {NKIC_TEST_STDLIB_DIR};
+  interp::Session session(options, sources, sink);
+  Outcome outcome;
+  if (session.load(path)) outcome.result = session.run(kernel, args);
+  outcome.out = out.str();
+  if (!sink.diagnostics().empty()) {
+    const Diagnostic& d = sink.diagnostics().front();
+    outcome.error = format(d);
+    outcome.error_ranks = d.ranks;
+    for (const Diagnostic& n : d.notes) outcome.notes.push_back(format(n));
+  }
+  return outcome;
+}
+
+Outcome run_code(const std::string& source) {
+  std::string text = source;
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  return run_kernel(text + "\ndef test_kernel__():\n    pass\n", "test_kernel__");
+}
+
+interp::KernelArg expr_arg(const std::string& name, const std::string& text) {
+  interp::KernelArg a;
+  a.name = name;
+  a.expression = text;
+  a.origin = "-a " + name + "=" + text;
+  return a;
+}
+
+interp::KernelArg f32_arg(const std::string& name, const std::vector<int64_t>& shape,
+                          const std::vector<std::vector<float>>& data) {
+  interp::KernelArg a;
+  a.name = name;
+  a.origin = "-a " + name + "=@" + name + ".npy";
+  for (const auto& values : data) {
+    rt::NpyArray arr;
+    arr.dtype = rt::DType::float32;
+    arr.shape = shape;
+    arr.data.resize(values.size() * sizeof(float));
+    std::memcpy(arr.data.data(), values.data(), arr.data.size());
+    a.per_rank.push_back(std::move(arr));
+  }
+  return a;
+}
+
+std::vector<float> floats(const rt::NpyArray& a) {
+  std::vector<float> out(a.data.size() / sizeof(float));
+  std::memcpy(out.data(), a.data.data(), out.size() * sizeof(float));
+  return out;
+}
+
+}  // namespace nkic::test

@@ -1,0 +1,39 @@
+// Helpers for the interpreter tests: run kernel source text through a
+// Session (written to a scratch k.py) and capture what it printed, the first
+// error as "k.py:LINE:COL: MESSAGE", and the outputs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontend/diagnostics.h"
+#include "interp/session.h"
+
+namespace nkic::test {
+
+struct Outcome {
+  std::string out;    // what print() wrote
+  std::string error;  // the first diagnostic, "k.py:3:5: message", empty when none
+  std::vector<int> error_ranks;
+  std::vector<std::string> notes;  // the first diagnostic's notes, same format
+  std::optional<interp::RunResult> result;
+};
+
+// Runs `kernel` of `source` on `ranks` ranks.
+Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
+                   const std::vector<interp::KernelArg>& args = {});
+
+// Runs module-level code (a trivial kernel is appended after it).
+Outcome run_code(const std::string& source);
+
+// An expression argument `-a name=text`.
+interp::KernelArg expr_arg(const std::string& name, const std::string& text);
+// A float32 tensor argument, the same shape on every rank: data[r] for rank r.
+interp::KernelArg f32_arg(const std::string& name, const std::vector<int64_t>& shape,
+                          const std::vector<std::vector<float>>& data);
+
+// The float32 elements of an output array.
+std::vector<float> floats(const rt::NpyArray& a);
+
+}  // namespace nkic::test

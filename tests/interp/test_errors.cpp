@@ -1,0 +1,75 @@
+// Errors, case by case: module-level source -> the exact first diagnostic,
+// "FILE:LINE:COL: MESSAGE". Columns are 1-based and point at the innermost
+// expression or statement at fault (counted by hand from the source).
+#include <doctest/doctest.h>
+
+#include "run_util.h"
+
+namespace {
+
+struct ErrorCase {
+  const char* source;
+  const char* expected;
+};
+
+const ErrorCase kCases[] = {
+    {"x = 1\nprint(foo)\n", "k.py:2:7: name 'foo' is not defined"},
+    {"x = 1 + 'a'\n", "k.py:1:5: unsupported operand types for +: 'int' and 'str'"},
+    {"x = 3 // 0\n", "k.py:1:5: division by zero"},
+    {"x = 3.0 / 0\n", "k.py:1:5: division by zero"},
+    {"x = 5 % 0\n", "k.py:1:5: division by zero"},
+    {"x = 2 ** 64\n", "k.py:1:5: integer overflow: the result of ** does not fit in 64 bits"},
+    {"x = 9223372036854775807 + 1\n",
+     "k.py:1:5: integer overflow: the result of + does not fit in 64 bits"},
+    {"assert 1 > 2, 'one is not ' + str(2)\n", "k.py:1:1: assertion failed: one is not 2"},
+    {"assert False\n", "k.py:1:1: assertion failed"},
+    {"def f(a, b):\n    return a\nf(1, 2, x=3)\n",
+     "k.py:3:1: f() got an unexpected keyword argument 'x'"},
+    {"def f(a, b):\n    return a\nf(1)\n", "k.py:3:1: f() missing required argument 'b'"},
+    {"def f(a):\n    return a\nf(1, a=2)\n", "k.py:3:1: f() got multiple values for argument 'a'"},
+    {"def f(a):\n    return a\nf(1, 2)\n",
+     "k.py:3:1: f() takes 1 positional argument but 2 were given"},
+    {"raise ValueError('bad shape')\n", "k.py:1:1: bad shape"},
+    {"class MyError(Exception):\n    pass\nraise MyError('custom')\n", "k.py:3:1: custom"},
+    {"x = [1, 2]\ny = x[5]\n", "k.py:2:5: list index out of range"},
+    {"d = {'a': 1}\ny = d['b']\n", "k.py:2:5: KeyError: 'b'"},
+    {"a, b = [1, 2, 3]\n", "k.py:1:1: too many values to unpack (expected 2)"},
+    {"a, b, c = (1, 2)\n", "k.py:1:1: not enough values to unpack (expected 3, got 2)"},
+    {"x = None\nx.foo\n", "k.py:2:1: 'NoneType' object has no attribute 'foo'"},
+    {"x = 5\nx()\n", "k.py:2:1: 'int' object is not callable"},
+    {"for i in 5:\n    pass\n", "k.py:1:10: 'int' object is not iterable"},
+    {"x = 1 < 'a'\n", "k.py:1:5: '<' not supported between instances of 'int' and 'str'"},
+    {"x = int('abc')\n", "k.py:1:5: invalid literal for int() with base 10: 'abc'"},
+    {"def f(n):\n    return f(n + 1)\nf(0)\n", "k.py:2:12: maximum recursion depth exceeded"},
+    {"import numpy as np\n",
+     "k.py:1:8: numpy is not available in kernels: tensors are made with nki.language "
+     "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
+    {"import foo.bar\n", "k.py:1:8: no module named 'foo.bar'"},
+    {"import nki.language as nl\nx = nl.nothing\n",
+     "k.py:2:5: module 'nki.language' has no attribute 'nothing'"},
+    {"x = f'{3.5:d}'\n", "k.py:1:8: Unknown format code 'd' for object of type 'float'"},
+    {"def f():\n    nonlocal q\nf()\n", "k.py:2:5: no binding for nonlocal 'q' found"},
+};
+
+}  // namespace
+
+TEST_CASE("errors: source -> exact diagnostic") {
+  for (const ErrorCase& c : kCases) {
+    const std::string source = c.source;
+    CAPTURE(source);
+    const nkic::test::Outcome o = nkic::test::run_code(c.source);
+    CHECK(o.error == c.expected);
+    CHECK(o.error_ranks == std::vector<int>{0});
+  }
+}
+
+TEST_CASE("errors: a list that holds itself prints without recursing forever") {
+  const nkic::test::Outcome o = nkic::test::run_code("a = [1]\na.append(a)\nprint(a)\n");
+  CHECK(o.error == "");
+  CHECK(o.out == "[1, [...]]\n");  // CPython prints the same
+}
+
+TEST_CASE("errors: an endless loop is stopped, not hung") {
+  const nkic::test::Outcome o = nkic::test::run_code("while True:\n    pass\n");
+  CHECK(o.error.find("k.py:2:5: this rank executed more than") == 0);
+}

@@ -1,0 +1,393 @@
+// NKI kernels end to end through a Session: tensors and their attributes,
+// dma_copy, memset, registers, the collectives on 2-4 ranks, outputs and
+// their names, printing per rank, and the misuse errors. Expected data is
+// computed here from the inputs, independently of the interpreter.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+#include "run_util.h"
+
+using nkic::test::expr_arg;
+using nkic::test::f32_arg;
+using nkic::test::floats;
+using nkic::test::Outcome;
+using nkic::test::run_kernel;
+
+namespace {
+
+const char* kHeader = R"(import nki
+import nki.language as nl
+import nki.isa as nisa
+import nki.collectives as ncc
+from nki.collectives import ReplicaGroup
+)";
+
+std::string kernel(const std::string& body) {
+  return std::string(kHeader) + body;
+}
+
+std::vector<float> iota(size_t n, float start, float step = 1) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = start + step * static_cast<float>(i);
+  return v;
+}
+
+// The HBM collective template of the nkilib kernels: copy the input into
+// shared HBM, run the collective, copy the result out.
+const char* kAllReduce = R"(
+@nki.jit
+def all_reduce_kernel(input, replica_group):
+    src = nl.ndarray(input.shape, dtype=input.dtype, buffer=nl.shared_hbm, name="src")
+    dst = nl.ndarray(input.shape, dtype=input.dtype, buffer=nl.shared_hbm, name="dst")
+    out = nl.ndarray(input.shape, dtype=input.dtype, buffer=nl.shared_hbm)
+    nisa.dma_copy(dst=src, src=input)
+    ncc.all_reduce(srcs=[src], dsts=[dst], replica_group=replica_group, op=nl.add)
+    nisa.dma_copy(dst=out, src=dst)
+    return out
+)";
+
+}  // namespace
+
+TEST_CASE("tensors: attributes, views and printing") {
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.zeros((4, 6), dtype=nl.float32, buffer=nl.sbuf, name="t")
+    print(t.shape, t.dtype, t.buffer, t.strides, t.offset, t.ndim, t.size, t.name)
+    v = t[1:3, ::2]
+    print(v.shape, v.strides, v.offset)
+    h = nl.ones([2, 3, 4], nl.int32, buffer=nl.shared_hbm)
+    print(h[0].shape, h[1, 2].shape, h[..., 1].shape, h.reshape(6, 4).shape, h.reshape((24,)).shape)
+    print(nl.full((2, 2), 7, nl.int32, buffer=nl.hbm))
+    print(isinstance(t, nl.ndarray), nl.hbm == nl.private_hbm, nl.tile_size.pmax)
+    s = 0
+    for i in nl.affine_range(4):
+        s += i
+    for i in nl.sequential_range(1, 7, 2):
+        s += i
+    print(s, nl.add(2, 3), nl.maximum(2, 9), nl.program_id(0), nl.num_programs())
+)"),
+                               "k");
+  REQUIRE(o.error == "");
+  // Row-major strides; t[1:3, ::2] starts at element 6 with strides (6, 2);
+  // HBM integer indexing drops dims, NumPy-style.
+  CHECK(o.out ==
+        "(4, 6) float32 sbuf (6, 1) 0 2 24 t\n"
+        "(2, 3) (6, 2) 6\n"
+        "(3, 4) (4,) (2, 3) (6, 4) (24,)\n"
+        "[[7 7]\n [7 7]]\n"
+        "True True 128\n"
+        "15 5 9 0 1\n");
+}
+
+TEST_CASE("dma_copy moves data; outputs are named after the returned variables") {
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def copy_kernel(a):
+    tile = nl.ndarray((2, 3), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.dma_copy(dst=tile, src=a)
+    doubled = nl.ndarray((2, 3), dtype=nl.float32, buffer=nl.shared_hbm)
+    nisa.dma_copy(doubled, tile)
+    flipped = nl.ndarray((3, 2), dtype=nl.int32, buffer=nl.shared_hbm)
+    nisa.dma_copy(dst=flipped, src=tile)
+    return doubled, flipped
+)"),
+                               "copy_kernel", 1, {f32_arg("a", {2, 3}, {iota(6, 1.5)})});
+  REQUIRE(o.error == "");
+  REQUIRE(o.result);
+  const auto& outs = o.result->outputs[0];
+  REQUIRE(outs.size() == 2);
+  CHECK(outs[0].name == "doubled");
+  CHECK(outs[0].array.shape == std::vector<int64_t>{2, 3});
+  CHECK(floats(outs[0].array) == iota(6, 1.5));
+  CHECK(outs[1].name == "flipped");
+  CHECK(outs[1].array.dtype == nkic::rt::DType::int32);
+  // 1.5 2.5 ... 6.5 rounded to nearest even: 2 2 4 4 6 6.
+  std::vector<int32_t> ints(6);
+  std::memcpy(ints.data(), outs[1].array.data.data(), 24);
+  CHECK(ints == std::vector<int32_t>{2, 2, 4, 4, 6, 6});
+}
+
+TEST_CASE("an input the kernel writes is an output; unnamed returns are ret{i}") {
+  const Outcome o =
+      run_kernel(kernel(R"(
+@nki.jit
+def k(a, b):
+    nisa.memset(a[0:1, :], 9)
+    c = nl.ndarray((1, 2), dtype=nl.float32, buffer=nl.shared_hbm)
+    nisa.dma_copy(c, b)
+    return [c.reshape((2,))]
+)"),
+                 "k", 1, {f32_arg("a", {2, 2}, {{1, 2, 3, 4}}), f32_arg("b", {1, 2}, {{5, 6}})});
+  REQUIRE(o.error == "");
+  const auto& outs = o.result->outputs[0];
+  REQUIRE(outs.size() == 2);
+  CHECK(outs[0].name == "ret0");
+  CHECK(floats(outs[0].array) == std::vector<float>{5, 6});
+  CHECK(outs[1].name == "a");
+  CHECK(floats(outs[1].array) == std::vector<float>{9, 9, 3, 4});
+  CHECK(o.result->printed[0][1] == "[[9. 9.]\n [3. 4.]]");
+}
+
+TEST_CASE("all_reduce on 2 ranks sums the inputs") {
+  const std::vector<float> r0 = iota(6, 1), r1 = iota(6, 10, 10);
+  const Outcome o =
+      run_kernel(kernel(kAllReduce), "all_reduce_kernel", 2,
+                 {f32_arg("input", {2, 3}, {r0, r1}), expr_arg("replica_group", "[[0, 1]]")});
+  REQUIRE(o.error == "");
+  std::vector<float> sum(6);
+  for (size_t i = 0; i < 6; ++i) sum[i] = r0[i] + r1[i];
+  for (int r = 0; r < 2; ++r) {
+    REQUIRE(o.result->outputs[r].size() == 1);
+    CHECK(o.result->outputs[r][0].name == "out");
+    CHECK(floats(o.result->outputs[r][0].array) == sum);
+  }
+}
+
+TEST_CASE("all_reduce on 4 ranks in two groups; a rank in no group takes no part") {
+  std::vector<std::vector<float>> in;
+  for (int r = 0; r < 4; ++r) in.push_back(iota(4, static_cast<float>(r * 100)));
+  const Outcome o = run_kernel(
+      kernel(kAllReduce), "all_reduce_kernel", 4,
+      {f32_arg("input", {2, 2}, in), expr_arg("replica_group", "ReplicaGroup([[0, 2], [1]])")});
+  REQUIRE(o.error == "");
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(floats(o.result->outputs[0][0].array)[i] == in[0][i] + in[2][i]);
+    CHECK(floats(o.result->outputs[2][0].array)[i] == in[0][i] + in[2][i]);
+    CHECK(floats(o.result->outputs[1][0].array)[i] == in[1][i]);
+  }
+  // Rank 3 is in no list: its dst was never written, so it reads as NaN.
+  CHECK(std::isnan(floats(o.result->outputs[3][0].array)[0]));
+}
+
+TEST_CASE("all_gather, reduce_scatter and all_to_all on HBM") {
+  const char* source = R"(
+@nki.jit
+def k(input, replica_group, n):
+    h, w = input.shape
+    src = nl.ndarray((h, w), dtype=input.dtype, buffer=nl.shared_hbm, name="src")
+    nisa.dma_copy(dst=src, src=input)
+    gathered = nl.ndarray((h * n, w), dtype=input.dtype, buffer=nl.shared_hbm, name="g")
+    ncc.all_gather(srcs=[src], dsts=[gathered], replica_group=replica_group, collective_dim=0)
+    scattered = nl.ndarray((h // n, w), dtype=input.dtype, buffer=nl.shared_hbm, name="s")
+    ncc.reduce_scatter(srcs=[src], dsts=[scattered], replica_group=replica_group,
+                       collective_dim=0, op=nl.maximum)
+    exchanged = nl.ndarray((h, w), dtype=input.dtype, buffer=nl.shared_hbm, name="x")
+    ncc.all_to_all([src], [exchanged], replica_group, 0)
+    return gathered, scattered, exchanged
+)";
+  const int n = 2;
+  const std::vector<float> r0 = {1, 8, 3, 4}, r1 = {5, 2, 7, 0};  // (2, 2) each
+  const Outcome o = run_kernel(kernel(source), "k", n,
+                               {f32_arg("input", {2, 2}, {r0, r1}),
+                                expr_arg("replica_group", "[[0, 1]]"), expr_arg("n", "2")});
+  REQUIRE(o.error == "");
+  const std::vector<std::vector<float>> in = {r0, r1};
+  for (int r = 0; r < n; ++r) {
+    const auto& outs = o.result->outputs[static_cast<size_t>(r)];
+    REQUIRE(outs.size() == 3);
+    std::vector<float> gathered = r0;
+    gathered.insert(gathered.end(), r1.begin(), r1.end());
+    CHECK(floats(outs[0].array) == gathered);
+    // Row r of the elementwise max.
+    std::vector<float> mx;
+    for (size_t c = 0; c < 2; ++c) mx.push_back(std::max(r0[2 * r + c], r1[2 * r + c]));
+    CHECK(floats(outs[1].array) == mx);
+    // Chunk j of rank r's result is rank j's chunk r.
+    std::vector<float> ex;
+    for (int j = 0; j < n; ++j) {
+      ex.push_back(in[static_cast<size_t>(j)][2 * r]);
+      ex.push_back(in[static_cast<size_t>(j)][2 * r + 1]);
+    }
+    CHECK(floats(outs[2].array) == ex);
+  }
+}
+
+TEST_CASE("rank_id as scalar_offset selects each rank's slice") {
+  const char* source = R"(
+@nki.jit
+def rank_id_kernel(in_tensor):
+    g, h, w = in_tensor.shape
+    out = nl.ndarray((h, w), dtype=in_tensor.dtype, buffer=nl.shared_hbm)
+    r = ncc.rank_id()
+    nisa.dma_copy(dst=out, src=in_tensor.ap(pattern=[[w, h], [1, w]], scalar_offset=r,
+                                            indirect_dim=0))
+    return out
+)";
+  const std::vector<float> data = iota(12, 0);  // (3, 2, 2), the same on every rank
+  const Outcome o = run_kernel(kernel(source), "rank_id_kernel", 3,
+                               {f32_arg("in_tensor", {3, 2, 2}, {data, data, data})});
+  REQUIRE(o.error == "");
+  for (size_t r = 0; r < 3; ++r) {
+    CHECK(floats(o.result->outputs[r][0].array) ==
+          std::vector<float>(data.begin() + 4 * r, data.begin() + 4 * r + 4));
+  }
+}
+
+TEST_CASE("dma_copy with oob_mode.skip drops an out-of-bounds transfer") {
+  const char* source = R"(
+@nki.jit
+def k(src):
+    out = nl.zeros((1, 2), dtype=nl.float32, buffer=nl.shared_hbm)
+    r = nisa.register_alloc(5)
+    nisa.dma_copy(dst=out, src=src.ap(pattern=[[2, 1], [1, 2]], scalar_offset=r),
+                  oob_mode=nisa.oob_mode.skip)
+    return out
+)";
+  const Outcome o = run_kernel(kernel(source), "k", 1, {f32_arg("src", {2, 2}, {{1, 2, 3, 4}})});
+  REQUIRE(o.error == "");
+  CHECK(floats(o.result->outputs[0][0].array) == std::vector<float>{0, 0});
+}
+
+TEST_CASE("print on several ranks prefixes each line with the rank") {
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.full((2, 2), 1.5, nl.float32, buffer=nl.sbuf)
+    print("hello")
+    print(t)
+)"),
+                               "k", 2);
+  REQUIRE(o.error == "");
+  CHECK(o.out ==
+        "[rank 0] hello\n[rank 0] [[1.5 1.5]\n[rank 0]  [1.5 1.5]]\n"
+        "[rank 1] hello\n[rank 1] [[1.5 1.5]\n[rank 1]  [1.5 1.5]]\n");
+}
+
+TEST_CASE("stdlib-free imports: from nki import jit and the legacy package") {
+  const Outcome o = run_kernel(R"(from nki import jit
+import neuronxcc.nki.language as nl
+from nki.isa import oob_mode
+
+@jit(mode="simulation")
+def k():
+    print(nl.float32, oob_mode.skip, oob_mode.skip.value)
+)",
+                               "k");
+  REQUIRE(o.error == "");
+  CHECK(o.out == "float32 oob_mode.skip 1\n");
+}
+
+// ---- misuse ------------------------------------------------------------------
+
+struct MisuseCase {
+  const char* body;  // the kernel, after the five import lines
+  int ranks;
+  const char* expected;
+};
+
+TEST_CASE("misuse: exact diagnostics") {
+  const MisuseCase cases[] = {
+      {"@nki.jit\ndef k():\n    r = ncc.rank_id()\n    if r:\n        pass\n", 1,
+       "k.py:9:8: rank_id() is a run-time register: it cannot be used as a Python bool at "
+       "specialization time; pass it as scalar_offset"},
+      {"@nki.jit\ndef k():\n    r = ncc.rank_id()\n    x = int(r)\n", 1,
+       "k.py:9:9: rank_id() is a run-time register: it cannot be used as a Python int at "
+       "specialization time; pass it as scalar_offset"},
+      {"@nki.jit\ndef k():\n    r = ncc.rank_id()\n    t = nl.ndarray((r, 2), nl.float32)\n", 1,
+       "k.py:9:9: rank_id() is a run-time register: it cannot be used as a shape at "
+       "specialization time; pass it as scalar_offset"},
+      {"@nki.jit\ndef k():\n    r = ncc.rank_id()\n    print(r + 1)\n", 1,
+       "k.py:9:11: rank_id() is a run-time register: it cannot be used as an operand of + at "
+       "specialization time; pass it as scalar_offset"},
+      {"@nki.jit\ndef k():\n    r = ncc.rank_id()\n    print(r)\n", 1,
+       "k.py:9:5: rank_id() is a run-time register: its value cannot be printed at "
+       "specialization time"},
+      {"@nki.jit\ndef k():\n    t = nl.zeros((2, 2), nl.float32)\n    x = t.shap\n", 1,
+       "k.py:9:9: 'tensor' object has no attribute 'shap'"},
+      {"@nki.jit\ndef k():\n    t = nl.zeros((2, 2), nl.float32)\n    if t:\n        pass\n", 1,
+       "k.py:9:8: a tensor has no Python truth value at specialization time (its data is only "
+       "known when the kernel runs)"},
+      {"@nki.jit\ndef k(input):\n    d = nl.ndarray(input.shape, nl.float32, "
+       "buffer=nl.shared_hbm)\n"
+       "    ncc.all_reduce([input], [d], [[0, 1]], nl.add)\n",
+       2,
+       "k.py:9:5: all_reduce cannot read the kernel IO tensor 'input': copy it into a "
+       "nl.shared_hbm tensor first"},
+      {"@nki.jit\ndef k(input):\n    s = nl.ndarray((2, 2), nl.float32, buffer=nl.shared_hbm)\n"
+       "    d = nl.ndarray((2, 2), nl.float32, buffer=nl.sbuf)\n"
+       "    ncc.all_reduce([s], [d], [[0, 1]], nl.add)\n",
+       2, "k.py:10:5: all_reduce: srcs and dsts mix HBM and SBUF tensors"},
+      {"@nki.jit\ndef k(input):\n    s = nl.ndarray((2, 2), nl.float32, buffer=nl.shared_hbm)\n"
+       "    ncc.all_reduce([s, s], [s], [[0, 1]], nl.add)\n",
+       2, "k.py:9:5: all_reduce: srcs has 2 tensors but dsts has 1"},
+      {"@nki.jit\ndef k(input):\n    s = nl.ndarray((2, 2), nl.float32, buffer=nl.shared_hbm)\n"
+       "    ncc.all_reduce([s], [s], [[0, 1], [1, 2]], nl.add)\n",
+       3, "k.py:9:5: "},
+      {"@nki.jit\ndef k(input):\n    s = nl.ndarray((2, 2), nl.float32, buffer=nl.shared_hbm)\n"
+       "    ncc.all_reduce([s], [s], [[0, 1]], nl.subtract)\n",
+       2, "k.py:9:5: all_reduce: op must be nl.add, nl.minimum or nl.maximum, not nl.subtract"},
+      {"@nki.jit\ndef k(input):\n    s = nl.ndarray((2, 2), nl.float32, buffer=nl.shared_hbm)\n"
+       "    ncc.all_reduce([s], [s], [[0, 1]], op=nl.add, x=1)\n",
+       2, "k.py:9:5: all_reduce() got an unexpected keyword argument 'x'"},
+      {"@nki.jit\ndef k(input):\n    t = nl.ndarray((2, 2), nl.float32, buffer=nl.sbuf)\n"
+       "    return t\n",
+       1,
+       "k.py:9:12: kernel output 't' is in sbuf: kernel outputs must be in HBM (allocate them "
+       "with buffer=nl.shared_hbm and dma_copy into them)"},
+  };
+  for (const MisuseCase& c : cases) {
+    const std::string body = c.body;
+    CAPTURE(body);
+    std::vector<nkic::interp::KernelArg> args;
+    if (body.find("(input)") != std::string::npos) {
+      args.push_back(
+          f32_arg("input", {2, 2},
+                  std::vector<std::vector<float>>(static_cast<size_t>(c.ranks), iota(4, 0))));
+    }
+    const Outcome o = run_kernel(kernel(c.body), "k", c.ranks, args);
+    const std::string expected = c.expected;
+    if (expected.back() == ' ') {
+      CHECK(o.error.rfind(expected, 0) == 0);  // the runtime words the rest
+    } else {
+      CHECK(o.error == expected);
+    }
+    // Every rank runs the same program and fails the same way: one error
+    // naming them all.
+    std::vector<int> all(static_cast<size_t>(c.ranks));
+    std::iota(all.begin(), all.end(), 0);
+    CHECK(o.error_ranks == all);
+  }
+}
+
+TEST_CASE("arguments: unknown names, missing ones, and per-rank shapes that differ") {
+  const std::string source = kernel(kAllReduce);
+  Outcome o = run_kernel(source, "all_reduce_kernel", 1,
+                         {f32_arg("input", {1, 1}, {{1}}), expr_arg("replica_group", "[[0]]"),
+                          expr_arg("bogus", "3")});
+  CHECK(o.error == "k.py:8:5: all_reduce_kernel() has no parameter 'bogus' (given by -a bogus=3)");
+  o = run_kernel(source, "all_reduce_kernel", 1, {f32_arg("input", {1, 1}, {{1}})});
+  CHECK(o.error ==
+        "k.py:8:30: all_reduce_kernel() missing required argument 'replica_group' (give it with "
+        "-a replica_group=VALUE)");
+  nkic::interp::KernelArg a = f32_arg("input", {1, 2}, {{1, 2}, {3, 4}});
+  a.per_rank[1].shape = {2, 1};
+  o = run_kernel(source, "all_reduce_kernel", 2, {a, expr_arg("replica_group", "[[0, 1]]")});
+  CHECK(o.error == "k.py:8:23: argument 'input' has shape [1, 2] on rank 0 but [2, 1] on rank 1");
+}
+
+TEST_CASE("stdlib: a kernel from nkilib.experimental.collectives, imported once per rank") {
+  const Outcome o = run_kernel(
+      R"(import nki
+from nkilib.experimental.collectives import all_reduce_hbm_kernel
+import nkilib.experimental.collectives as first
+import nkilib.experimental.collectives as second
+
+@nki.jit
+def k(input, replica_group):
+    print(first is second)
+    return all_reduce_hbm_kernel(input, replica_group)
+)",
+      "k", 2,
+      {f32_arg("input", {1, 3}, {{1, 2, 3}, {10, 20, 30}}), expr_arg("replica_group", "[[0, 1]]")});
+  REQUIRE(o.error == "");
+  CHECK(o.out == "[rank 0] True\n[rank 1] True\n");
+  for (size_t r = 0; r < 2; ++r) {
+    CHECK(o.result->outputs[r][0].name == "ret0");
+    CHECK(floats(o.result->outputs[r][0].array) == std::vector<float>{11, 22, 33});
+  }
+}
