@@ -55,6 +55,7 @@ std::string AccessPattern::describe() const {
   return s + "]";
 }
 
+// The message leaves the rank out: whoever reports it names the rank once.
 void check_bounds(const AccessPattern& ap) {
   if (ap.elements() == 0) return;
   const int64_t lo = ap.min_offset();
@@ -63,7 +64,7 @@ void check_bounds(const AccessPattern& ap) {
   if (lo >= 0 && hi < size) return;
   throw Error("access pattern out of bounds: elements " + std::to_string(lo) + ".." +
               std::to_string(hi) + " of '" + ap.buffer->name() + "' (" + std::to_string(size) +
-              " elements, rank " + std::to_string(ap.buffer->rank()) + ")");
+              " elements)");
 }
 
 AccessPattern normalized(const AccessPattern& ap) {

@@ -168,8 +168,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
   int64_t& live = live_[static_cast<size_t>(rank)][pool_of(kind)];
   const int64_t cap = capacity(kind);
   if (charge > cap - live) {
-    throw Error(std::string(pool_label(kind)) + " overflow on rank " + std::to_string(rank) +
-                ": allocating '" + name + "' needs " + format_bytes(charge) +
+    throw Error(std::string(pool_label(kind)) + " overflow: allocating '" + name + "' needs " + format_bytes(charge) +
                 (on_chip ? " per partition, " : ", ") + format_bytes(live) + " of " +
                 format_bytes(cap) + " already live");
   }

@@ -108,6 +108,9 @@ int run(const RunOptions& opts) {
   session_options.platform = rt::find_platform(opts.platform);
   session_options.module_path = module_path();
   interp::Session session(session_options, sources, sink);
+  if (!session.locate(opts.file)) {
+    throw UsageError{"cannot read '" + opts.file + "': no such kernel file or stdlib module"};
+  }
   if (!session.load(opts.file)) return report(kExitKernelError);
   const std::string kernel = choose_kernel(opts, session);
   const std::vector<interp::KernelArg> args = load_kernel_args(opts.args, opts.ranks);

@@ -44,7 +44,7 @@ TEST_CASE("SBUF capacity is per partition and per rank, released on destruction"
   CHECK(m.live_bytes(1, MemKind::sbuf) == 100 * 1024);
   CHECK(m.live_bytes(0, MemKind::sbuf) == 0);
   CHECK_THROWS_WITH_AS(m.allocate(1, MemKind::sbuf, DType::float32, {128, 51200}, "x"),
-                       "SBUF overflow on rank 1: allocating 'x' needs 200 KiB per partition, "
+                       "SBUF overflow: allocating 'x' needs 200 KiB per partition, "
                        "100 KiB of 224 KiB already live",
                        Error);
   // The partition count does not change the per-partition charge.
@@ -58,13 +58,13 @@ TEST_CASE("SBUF capacity is per partition and per rank, released on destruction"
 TEST_CASE("PSUM and HBM capacity") {
   Machine m(1, default_platform());
   CHECK_THROWS_WITH_AS(m.allocate(0, MemKind::psum, DType::float32, {128, 4097}, "p"),
-                       "PSUM overflow on rank 0: allocating 'p' needs 16388 bytes per partition, "
+                       "PSUM overflow: allocating 'p' needs 16388 bytes per partition, "
                        "0 bytes of 16 KiB already live",
                        Error);
   // hbm and shared_hbm draw on the same 12 GiB per rank (96 GiB / 8).
   auto h = m.allocate(0, MemKind::hbm, DType::uint8, {8LL << 30}, "h");
   CHECK_THROWS_WITH_AS(m.allocate(0, MemKind::shared_hbm, DType::int32, {5LL << 28}, "s"),
-                       "HBM overflow on rank 0: allocating 's' needs 5 GiB, 8 GiB of 12 GiB "
+                       "HBM overflow: allocating 's' needs 5 GiB, 8 GiB of 12 GiB "
                        "already live",
                        Error);
   CHECK(m.live_bytes(0, MemKind::shared_hbm) == (8LL << 30));

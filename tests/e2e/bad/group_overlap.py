@@ -1,7 +1,7 @@
 # Rank 1 in two lists of one replica group.
 # run: -n 3 -a "replica_group=[[0, 1], [1, 2]]"
 # exit: 1
-# expect: group_overlap.py:13:5: error: replica group [[0, 1], [1, 2]] lists rank 1 twice (ranks 0, 1, 2)
+# expect: group_overlap.py:13:5: error: replica group [[0, 1], [1, 2]] lists rank 1 twice (ranks 0-2)
 import nki
 import nki.language as nl
 import nki.collectives as ncc

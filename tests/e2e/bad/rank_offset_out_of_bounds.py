@@ -2,7 +2,7 @@
 # rank id is global, not the position in the group.
 # run: -n 4 -a input=@data/f32_4x8_rank{rank}.npy -a "replica_group=[[0, 1], [2, 3]]" -a num_ranks=2
 # exit: 1
-# expect: rank_offset_out_of_bounds.py:22:5: error: access pattern out of bounds: elements 32..47 of 'total' (32 elements, rank 2) (rank 2)
+# expect: rank_offset_out_of_bounds.py:22:5: error: access pattern out of bounds: elements 32..47 of 'total' (32 elements) (rank 2)
 import nki
 import nki.language as nl
 import nki.isa as nisa

@@ -1,7 +1,7 @@
 # Two tiles of 128 KiB per partition overflow trn2's 224 KiB SBUF partitions.
 # run: -n 1
 # exit: 1
-# expect: sbuf_capacity.py:12:9: error: SBUF overflow on rank 0: allocating 'b' needs 128 KiB per partition, 128 KiB of 224 KiB already live (rank 0)
+# expect: sbuf_capacity.py:12:9: error: SBUF overflow: allocating 'b' needs 128 KiB per partition, 128 KiB of 224 KiB already live (rank 0)
 import nki
 import nki.language as nl
 
