@@ -56,6 +56,16 @@ Examples:
   nkirun run examples/all_gather.py -n 4 -a input=@examples/data/rows_rank{rank}.npy \
       -a "replica_group=[[0, 1, 2, 3]]" -a num_ranks=4 --iters 100 --time)";
 
+const char* const kTopFooter = R"(Run 'nkirun run --help' for the options, the VALUE forms of -a and examples.
+
+Exit codes: 0 success; 1 the kernel or its inputs are wrong (each error is
+printed as FILE:LINE:COL: error: MESSAGE with the source line, a caret and the
+ranks involved); 2 the command line is wrong.
+
+Example:
+  nkirun run examples/all_reduce.py -n 2 -a input=@examples/data/x_2x3.npy \
+      -a "replica_group=[[0, 1]]" --print)";
+
 std::vector<std::string> module_path() {
   if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {
     return {env};
@@ -144,7 +154,9 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   run->add_option("-n,--ranks", opts.ranks, "Number of simulated ranks")
       ->required()
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
-  run->add_option("-a,--arg", opts.args, "A kernel argument NAME=VALUE (see below)");
+  run->add_option("-a,--arg", opts.args, "A kernel argument (VALUE forms below); repeatable")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
   run->add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
   run->add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
   run->add_option("--iters", opts.iters, "Run the kernel N times")->check(CLI::Range(1, 1000000));
@@ -163,6 +175,7 @@ int main(int argc, char** argv) {
   using namespace nkic::tools;
   CLI::App app{"nkirun: run NKI collective kernels over simulated Trainium ranks"};
   app.require_subcommand(1);
+  app.footer(kTopFooter);
   RunOptions run_options;
   add_run_command(app, run_options);
   try {
