@@ -143,7 +143,8 @@ rt::Machine& machine(const CallArgs& c) {
 
 Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
                rt::MemKind kind, const std::string& name) {
-  return make_tensor(rt::TensorView(machine(c).allocate(c.ev.rank(), kind, dtype, shape, name)));
+  const std::string& label = name.empty() ? c.ev.assignment_target() : name;
+  return make_tensor(rt::TensorView(machine(c).allocate(c.ev.rank(), kind, dtype, shape, label)));
 }
 
 const rt::Register& register_arg(const CallArgs& c, size_t i) {

@@ -1,5 +1,6 @@
 // The evaluator's statements, calls and function definitions.
 #include <algorithm>
+#include <utility>
 
 #include "interp/evaluator.h"
 #include "interp/operators.h"
@@ -114,7 +115,10 @@ Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
       return Flow::normal;
     case ast::StmtKind::Assign: {
       const auto& a = *s.as<ast::Assign>();
+      const ast::Name* only = a.targets.size() == 1 ? a.targets[0]->as<ast::Name>() : nullptr;
+      std::string outer = std::exchange(assignment_target_, only ? only->id : std::string());
       const Value v = eval(*a.value, scope);
+      assignment_target_ = std::move(outer);
       for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
       return Flow::normal;
     }

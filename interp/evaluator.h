@@ -71,6 +71,9 @@ class Evaluator {
   Evaluator& operator=(const Evaluator&) = delete;
 
   const RankContext& context() const { return ctx_; }
+  // The variable the statement being run assigns to (`out = nl.ndarray(...)`),
+  // empty when none: unnamed tensors take it, so messages can name them.
+  const std::string& assignment_target() const { return assignment_target_; }
   int rank() const { return ctx_.rank; }
 
   // A fresh module scope; runs a module's top level in it.
@@ -136,6 +139,7 @@ class Evaluator {
   std::map<std::string, Value> modules_;  // imported modules of this rank
   int depth_ = 0;
   int64_t steps_ = 0;
+  std::string assignment_target_;
   Value return_value_;
   const ast::Return* last_return_ = nullptr;
   // Scopes that functions close over: cleared when the rank ends, to break
