@@ -6,6 +6,7 @@
 
 #include "interp/builtin_ops.h"
 #include "interp/spmd.h"
+#include "runtime/format_util.h"
 
 namespace nkic::interp {
 
@@ -41,17 +42,8 @@ std::vector<Value::Tensor> tensor_list(const std::string& op, const char* what, 
   return out;
 }
 
-std::string shape_text(const std::vector<int64_t>& shape) {
-  std::string out = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(shape[i]);
-  }
-  return out + "]";
-}
-
 std::string tensor_text(const rt::TensorView& t) {
-  return shape_text(t.shape()) + " " + std::string(rt::dtype_name(t.dtype()));
+  return rt::format_shape(t.shape()) + " " + std::string(rt::dtype_name(t.dtype()));
 }
 
 bool is_hbm(rt::MemKind k) {

@@ -15,6 +15,7 @@
 #include "interp/evaluator.h"
 #include "interp/spmd.h"
 #include "interp/tensor_io.h"
+#include "runtime/format_util.h"
 #include "runtime/print.h"
 
 namespace nkic::interp {
@@ -35,12 +36,6 @@ std::string dotted_to_path(const std::string& dotted) {
   std::string p = dotted;
   std::replace(p.begin(), p.end(), '.', '/');
   return p;
-}
-
-std::string shape_text(const std::vector<int64_t>& shape) {
-  std::string out = "[";
-  for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
-  return out + "]";
 }
 
 bool is_jit_decorator(const ast::Expr& e) {
@@ -249,7 +244,7 @@ bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<
         const rt::NpyArray& other = a.per_rank[r];
         std::string what;
         if (other.shape != first.shape) {
-          what = "shape " + shape_text(first.shape) + " on rank 0 but " + shape_text(other.shape);
+          what = "shape " + rt::format_shape(first.shape) + " on rank 0 but " + rt::format_shape(other.shape);
         } else if (other.dtype != first.dtype) {
           what = "dtype " + std::string(rt::dtype_name(first.dtype)) + " on rank 0 but " +
                  std::string(rt::dtype_name(other.dtype));
