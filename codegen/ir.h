@@ -1,0 +1,142 @@
+// The specialized device program: what one kernel does for given shapes,
+// dtypes, ranks and constant arguments, with the meta-program evaluated away.
+// One instruction per ISA or collective operation, every access pattern fully
+// resolved (buffer, offset, [step, count] pairs) except for run-time offsets
+// (a register, or one element of a tensor read when the instruction runs).
+// Loops over nl ranges whose bodies are affine in the loop index stay loops:
+// offsets are then affine expressions of the enclosing loop variables.
+//
+// The program is SPMD: the same instructions run on every rank, each on its
+// own buffers and registers; collectives name their replica groups.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "frontend/source.h"
+#include "runtime/access_pattern.h"
+#include "runtime/collectives.h"
+#include "runtime/dtype.h"
+#include "runtime/machine.h"
+
+namespace nkic::codegen {
+
+// constant + sum(coefficient * loop variable), loop variables by id.
+struct Affine {
+  int64_t constant = 0;
+  std::vector<std::pair<int, int64_t>> terms;  // (loop var, coefficient), coefficient != 0
+
+  bool is_constant() const { return terms.empty(); }
+  bool operator==(const Affine& o) const { return constant == o.constant && terms == o.terms; }
+};
+
+struct BufferDecl {
+  int id = 0;
+  rt::MemKind kind = rt::MemKind::hbm;
+  rt::DType dtype = rt::DType::float32;
+  std::vector<int64_t> shape;
+  std::string name;  // as in the kernel (may be empty); sanitised by the emitter
+  int input = -1;    // index into Program::inputs when this buffer holds a kernel input
+  SourceRange where;  // where it was allocated (invalid for inputs)
+};
+
+struct RegisterDecl {
+  int id = 0;
+  enum class Init { zero, rank_id, constant } init = Init::zero;
+  int64_t value = 0;  // with Init::constant
+  SourceRange where;
+};
+
+// A run-time offset: multiplier * (a register's value, or the integer value of
+// one element of a buffer, read when the instruction runs).
+struct DynamicOffset {
+  int reg = -1;     // a register id, or
+  int buffer = -1;  // a buffer id and the element's offset in it
+  Affine element;
+  int64_t multiplier = 1;
+};
+
+// A resolved access pattern: element [i0..ik] of the operand is element
+// offset + sum(ij * dims[j].step) (+ dynamic offsets) of the buffer.
+struct Operand {
+  int buffer = 0;
+  Affine offset;
+  std::vector<rt::Dim> dims;
+  std::vector<DynamicOffset> dynamic;
+};
+
+enum class OpKind {
+  dma_copy,        // dsts[0] <- srcs[0]
+  memset,          // dsts[0] <- value
+  register_move,   // reg <- reg_src, or constant when reg_src < 0
+  register_load,   // reg <- srcs[0] (one element)
+  register_store,  // dsts[0] <- reg
+  all_reduce,      // dsts[k] <- op over members of srcs[k]
+  all_gather,      // dsts[0] <- members' srcs[0] concatenated along dim
+  reduce_scatter,  // dsts[0] <- chunk (position) of op over members of srcs[0]
+  all_to_all,      // chunk j of dsts[0] <- chunk (position) of member j's srcs[0]
+};
+const char* op_name(OpKind k);
+
+struct Instr {
+  OpKind kind = OpKind::dma_copy;
+  SourceRange where;  // the call in the kernel source
+  std::vector<Operand> dsts;
+  std::vector<Operand> srcs;
+  bool oob_skip = false;                  // dma_copy with oob_mode.skip
+  std::variant<int64_t, double> value;    // memset
+  int reg = -1;                           // register ops
+  int reg_src = -1;                       // register_move from a register
+  int64_t constant = 0;                   // register_move of a constant
+  rt::ReplicaGroup group;                 // collectives
+  rt::ReduceOp op = rt::ReduceOp::add;    // all_reduce, reduce_scatter
+  int dim = 0;                            // all_gather, reduce_scatter, all_to_all
+};
+
+struct Loop;
+// A node of the program body: an instruction or a loop.
+using Node = std::variant<Instr, std::unique_ptr<Loop>>;
+
+struct Loop {
+  int var = 0;  // the loop variable's id, used by Affine terms in the body
+  int64_t count = 0;
+  SourceRange where;  // the `for` statement
+  std::vector<Node> body;
+};
+
+// A kernel parameter holding a tensor: the program reads it from a .npy file.
+struct Input {
+  std::string name;
+  int buffer = 0;
+};
+
+// What the program writes out per rank: the returned tensors (named after
+// the returned variables, ret{i} without one), then the inputs it wrote.
+struct Output {
+  std::string name;
+  Operand view;  // read row-major over its dims
+};
+
+struct Program {
+  std::string file;    // the kernel file as given on the command line
+  std::string kernel;  // the kernel's name
+  int ranks = 1;
+  std::string platform;  // "trn2", "trn3"
+  std::vector<BufferDecl> buffers;
+  std::vector<RegisterDecl> registers;
+  std::vector<Input> inputs;
+  std::vector<Output> outputs;
+  std::vector<Node> body;
+  int loop_vars = 0;  // loop variable ids are 0 .. loop_vars-1
+};
+
+// The program as text, one instruction per line, loops indented, each
+// instruction with its FILE:LINE (`nkic emit --dump-ir`).
+std::string print_ir(const Program& p);
+
+}  // namespace nkic::codegen

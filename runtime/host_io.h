@@ -1,0 +1,38 @@
+// What the host side of a run reads and writes, shared by `nkirun run` and
+// the programs `nkic build` makes, so their files and listings are the same:
+// per-rank inputs from .npy files (`{rank}` in a path becomes the rank id),
+// outputs as OUTDIR/rank{r}/{NAME}.npy, and the `--print` listing.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "runtime/npy.h"
+
+namespace nkic::rt {
+
+struct NamedArray {
+  std::string name;
+  NpyArray array;
+};
+
+// [rank] -> that rank's outputs, in order.
+using RankOutputs = std::vector<std::vector<NamedArray>>;
+
+// `path` with every `{rank}` replaced by the rank id.
+std::string expand_rank(std::string path, int rank);
+
+// Throws Error naming the file when a file is malformed; `missing` is set
+// (and nothing read) when one does not exist, so callers can treat that as a
+// command-line mistake.
+std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
+                                    std::string* missing);
+
+// Throws Error when a file or folder cannot be written.
+void write_outputs(const std::string& outdir, const RankOutputs& outputs);
+
+// "[rank 0] out =\n<NumPy-style array>\n" for every output of every rank.
+void print_outputs(std::ostream& out, const RankOutputs& outputs);
+
+}  // namespace nkic::rt

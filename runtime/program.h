@@ -1,0 +1,72 @@
+// The host side of a program made by `nkic build`: its command line
+// (`PROG -a NAME=@PATH.npy ... [-o OUTDIR] [--print] [--iters N --time]`, the
+// same conventions as `nkirun run`), the checks that inputs have the shapes
+// and dtypes it was specialized for, and the reporting of run-time errors in
+// the same `FILE:LINE:COL: error:` form as the interpreter. The generated C++
+// supplies only the kernel itself.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "runtime/host_io.h"
+#include "runtime/machine.h"
+#include "runtime/npy.h"
+
+namespace nkic::rt {
+
+// Where an instruction came from in the kernel source, for run-time errors.
+struct SourcePlace {
+  const char* file;
+  int line;
+  int col;
+  int end_col;       // one past the last column on that line (col + 1 when unknown)
+  const char* text;  // the source line itself
+};
+
+// A run-time error of the compiled kernel (e.g. a run-time offset out of
+// bounds), at an instruction's place, on a rank.
+class LocatedError : public std::runtime_error {
+ public:
+  LocatedError(const SourcePlace& place, int rank, const std::string& message)
+      : std::runtime_error(message), place(place), rank(rank) {}
+  SourcePlace place;
+  int rank;
+};
+
+struct ProgramInput {
+  std::string name;
+  DType dtype;
+  std::vector<int64_t> shape;
+};
+
+struct ProgramSpec {
+  std::string file;    // the kernel file it was built from
+  std::string kernel;  // the kernel's name
+  int ranks = 1;
+  std::string platform;
+  std::vector<ProgramInput> inputs;
+};
+
+// The compiled kernel: made once (its buffers allocated once and reused by
+// every run), then run once per --iters.
+class CompiledKernel {
+ public:
+  virtual ~CompiledKernel() = default;
+  // inputs[i][rank]: input i's array on that rank, already checked against
+  // the spec. Throws LocatedError (or Error) when the kernel fails.
+  virtual RankOutputs run(const std::vector<std::vector<NpyArray>>& inputs) = 0;
+};
+
+using KernelFactory = std::function<std::unique_ptr<CompiledKernel>(Machine& machine)>;
+
+// The whole of a generated program's main(): parses the command line, loads
+// and checks the inputs, runs, writes and prints the outputs, times, and
+// reports errors. Exit codes: 0, 1 (inputs or kernel wrong), 2 (command line).
+int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make);
+
+}  // namespace nkic::rt
