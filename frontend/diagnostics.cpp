@@ -4,85 +4,35 @@
 //       x = foo(y)
 //           ^~~~~~
 //
-// The source line is printed verbatim and the caret line copies its tabs, so
-// the caret lines up whatever the terminal's tab width.
+// The text of each one comes from runtime/diagnostic_text.h.
 #include "frontend/diagnostics.h"
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
 #include <ostream>
+
+#include "runtime/diagnostic_text.h"
 
 namespace nkic {
 namespace {
 
-constexpr const char* kBold = "\033[1m";
-constexpr const char* kRed = "\033[1;31m";
-constexpr const char* kCyan = "\033[1;36m";
-constexpr const char* kGreen = "\033[1;32m";
-constexpr const char* kReset = "\033[0m";
-
-// " (rank 3)", " (ranks 0, 2-5)": runs of three or more consecutive ranks
-// are written as a span.
-std::string format_ranks(const std::vector<int>& ranks) {
-  if (ranks.empty()) return "";
-  std::string out = ranks.size() == 1 ? " (rank " : " (ranks ";
-  size_t i = 0;
-  while (i < ranks.size()) {
-    size_t j = i;
-    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
-    if (i > 0) out += ", ";
-    if (j - i >= 2) {
-      out += std::to_string(ranks[i]) + "-" + std::to_string(ranks[j]);
-      i = j + 1;
-    } else {
-      out += std::to_string(ranks[i]);
-      ++i;
+// The text itself is rt::format_diagnostic_text's, shared with the programs
+// `nkic build` makes; here only a Diagnostic's range becomes plain values.
+void format_one(const Diagnostic& d, bool color, std::string& out) {
+  rt::DiagnosticText text;
+  text.is_note = d.severity == Severity::note;
+  text.message = d.message;
+  text.ranks = d.ranks;
+  if (d.range.valid()) {
+    text.placed = true;
+    text.path = d.range.file->path();
+    text.line = d.range.begin.line;
+    text.col = d.range.begin.col;
+    // A range over several lines is marked by its first character only.
+    text.end_col = d.range.end.line == d.range.begin.line ? d.range.end.col : d.range.begin.col + 1;
+    if (d.range.begin.line <= d.range.file->line_count()) {
+      text.line_text = d.range.file->line(d.range.begin.line);
     }
   }
-  return out + ")";
-}
-
-bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
-// Columns count bytes, but a terminal shows one cell per code point, so the
-// caret line advances once per code point (continuation bytes add nothing).
-std::string caret_line(std::string_view line, const SourceRange& r) {
-  const size_t begin = static_cast<size_t>(r.begin.col - 1);
-  std::string out;
-  for (size_t i = 0; i < begin; ++i) {
-    if (i < line.size() && continuation_byte(line[i])) continue;
-    out += i < line.size() && line[i] == '\t' ? '\t' : ' ';
-  }
-  out += '^';
-  if (r.end.line != r.begin.line) return out;
-  for (size_t i = begin + 1; i < static_cast<size_t>(r.end.col - 1); ++i) {
-    if (i >= line.size() || !continuation_byte(line[i])) out += '~';
-  }
-  return out;
-}
-
-void format_one(const Diagnostic& d, bool color, std::string& out) {
-  const bool is_note = d.severity == Severity::note;
-  const char* label = is_note ? "note: " : "error: ";
-  if (d.range.valid()) {
-    if (color) out += kBold;
-    out += d.range.file->path() + ":" + std::to_string(d.range.begin.line) + ":" +
-           std::to_string(d.range.begin.col) + ": ";
-    if (color) out += kReset;
-  }
-  if (color) out += is_note ? kCyan : kRed;
-  out += label;
-  if (color) out += kReset;
-  out += d.message + format_ranks(d.ranks) + "\n";
-  if (!d.range.valid() || d.range.begin.line > d.range.file->line_count()) return;
-  const std::string_view line = d.range.file->line(d.range.begin.line);
-  out += std::string(line) + "\n";
-  if (color) out += kGreen;
-  out += caret_line(line, d.range);
-  if (color) out += kReset;
-  out += "\n";
+  out += rt::format_diagnostic_text(text, color);
 }
 
 }  // namespace
@@ -125,9 +75,7 @@ void DiagnosticSink::print(std::ostream& out, bool color) const {
 
 bool use_color(ColorMode mode) {
   if (mode != ColorMode::auto_) return mode == ColorMode::always;
-  const char* no_color = std::getenv("NO_COLOR");
-  if (no_color != nullptr && no_color[0] != '\0') return false;
-  return isatty(fileno(stderr)) != 0;
+  return rt::stderr_wants_color();
 }
 
 }  // namespace nkic

@@ -141,6 +141,21 @@ void check_all_bounds(const std::vector<AccessPattern>& srcs,
   for (const AccessPattern& ap : dsts) check_bounds(ap);
 }
 
+// Every member passes as many sources and destinations as member 0.
+void check_all_reduce_counts(const std::vector<std::vector<AccessPattern>>& srcs,
+                             const std::vector<std::vector<AccessPattern>>& dsts) {
+  check_member_counts("all_reduce", srcs.size(), dsts.size());
+  const size_t tensors = srcs[0].size();
+  for (size_t m = 0; m < srcs.size(); ++m) {
+    if (srcs[m].size() != tensors || dsts[m].size() != tensors) {
+      throw Error("all_reduce: member " + std::to_string(m) + " passes " +
+                  std::to_string(srcs[m].size()) + " sources and " +
+                  std::to_string(dsts[m].size()) + " destinations, member 0 passes " +
+                  std::to_string(tensors) + " sources");
+    }
+  }
+}
+
 }  // namespace
 
 void ReplicaGroup::validate(int ranks) const {
@@ -186,43 +201,23 @@ std::string ReplicaGroup::describe() const {
   return s + "]";
 }
 
-void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
-                const std::vector<std::vector<AccessPattern>>& dsts, ReduceOp op) {
-  check_member_counts("all_reduce", srcs.size(), dsts.size());
+void check_all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+                      const std::vector<std::vector<AccessPattern>>& dsts) {
+  check_all_reduce_counts(srcs, dsts);
   const size_t tensors = srcs[0].size();
-  for (size_t m = 0; m < srcs.size(); ++m) {
-    if (srcs[m].size() != tensors || dsts[m].size() != tensors) {
-      throw Error("all_reduce: member " + std::to_string(m) + " passes " +
-                  std::to_string(srcs[m].size()) + " sources and " +
-                  std::to_string(dsts[m].size()) + " destinations, member 0 passes " +
-                  std::to_string(tensors) + " sources");
-    }
-  }
-  // Check everything, then read every source, then write.
-  std::vector<std::vector<AccessPattern>> by_tensor_src(tensors), by_tensor_dst(tensors);
   for (size_t k = 0; k < tensors; ++k) {
+    std::vector<const AccessPattern*> s, d;
     for (size_t m = 0; m < srcs.size(); ++m) {
-      by_tensor_src[k].push_back(srcs[m][k]);
-      by_tensor_dst[k].push_back(dsts[m][k]);
+      s.push_back(&srcs[m][k]);
+      d.push_back(&dsts[m][k]);
     }
-    check_all_bounds(by_tensor_src[k], by_tensor_dst[k]);
-    check_tensors("all_reduce", pointers(by_tensor_src[k]), pointers(by_tensor_dst[k]),
-                  by_tensor_src[k][0].shape(), "the src shape");
-  }
-  std::vector<std::vector<Values>> parts(tensors);
-  for (size_t k = 0; k < tensors; ++k) {
-    for (const AccessPattern& ap : by_tensor_src[k]) parts[k].push_back(read_values(ap));
-  }
-  for (size_t k = 0; k < tensors; ++k) {
-    const Values result = fold_values(std::move(parts[k]), op);
-    for (const AccessPattern& d : by_tensor_dst[k]) write_values(d, result);
+    check_tensors("all_reduce", s, d, s[0]->shape(), "the src shape");
   }
 }
 
-void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
-                int dim) {
+void check_all_gather(const std::vector<AccessPattern>& srcs,
+                      const std::vector<AccessPattern>& dsts, int dim) {
   check_member_counts("all_gather", srcs.size(), dsts.size());
-  check_all_bounds(srcs, dsts);
   const std::vector<int64_t> src_shape = srcs[0].shape();
   if (dim != 0 && dim != 1) {
     throw Error("all_gather: collective_dim must be 0 or 1, got " + std::to_string(dim));
@@ -238,9 +233,61 @@ void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<Access
   check_tensors("all_gather", pointers(srcs), pointers(dsts), dst_shape,
                 "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) +
                     " members");
+}
+
+void check_reduce_scatter(const std::vector<AccessPattern>& srcs,
+                          const std::vector<AccessPattern>& dsts, int dim) {
+  check_member_counts("reduce_scatter", srcs.size(), dsts.size());
+  const size_t n = srcs.size();
+  const int64_t chunk = chunk_size("reduce_scatter", srcs[0], dim, n);
+  std::vector<int64_t> dst_shape = srcs[0].shape();
+  dst_shape[static_cast<size_t>(dim)] = chunk;
+  check_tensors(
+      "reduce_scatter", pointers(srcs), pointers(dsts), dst_shape,
+      "one of " + std::to_string(n) + " chunks of the src along dim " + std::to_string(dim));
+}
+
+void check_all_to_all(const std::vector<AccessPattern>& srcs,
+                      const std::vector<AccessPattern>& dsts, int dim) {
+  check_member_counts("all_to_all", srcs.size(), dsts.size());
+  chunk_size("all_to_all", srcs[0], dim, srcs.size());
+  check_tensors("all_to_all", pointers(srcs), pointers(dsts), srcs[0].shape(), "the src shape");
+}
+
+void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+                const std::vector<std::vector<AccessPattern>>& dsts, ReduceOp op) {
+  // Check everything (bounds first, as the single-tensor operations do), then
+  // read every source, then write.
+  check_all_reduce_counts(srcs, dsts);
+  const size_t tensors = srcs[0].size();
+  std::vector<std::vector<AccessPattern>> by_tensor_src(tensors), by_tensor_dst(tensors);
+  for (size_t m = 0; m < srcs.size(); ++m) {
+    for (size_t k = 0; k < tensors; ++k) {
+      by_tensor_src[k].push_back(srcs[m][k]);
+      by_tensor_dst[k].push_back(dsts[m][k]);
+    }
+  }
+  for (size_t k = 0; k < tensors; ++k) check_all_bounds(by_tensor_src[k], by_tensor_dst[k]);
+  check_all_reduce(srcs, dsts);
+  std::vector<std::vector<Values>> parts(tensors);
+  for (size_t k = 0; k < tensors; ++k) {
+    for (const AccessPattern& ap : by_tensor_src[k]) parts[k].push_back(read_values(ap));
+  }
+  for (size_t k = 0; k < tensors; ++k) {
+    const Values result = fold_values(std::move(parts[k]), op);
+    for (const AccessPattern& d : by_tensor_dst[k]) write_values(d, result);
+  }
+}
+
+void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
+                int dim) {
+  check_member_counts("all_gather", srcs.size(), dsts.size());
+  check_all_bounds(srcs, dsts);
+  check_all_gather(srcs, dsts, dim);
+  const size_t n = srcs.size();
   std::vector<std::vector<std::byte>> staged;
   for (const AccessPattern& s : srcs) staged.push_back(detail::gather_bytes(s));
-  const int64_t chunk = src_shape[static_cast<size_t>(dim)];
+  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)];
   for (const AccessPattern& d : dsts) {
     for (size_t j = 0; j < n; ++j) {
       detail::scatter_bytes(sub_range(d, dim, static_cast<int64_t>(j) * chunk, chunk), staged[j]);
@@ -252,13 +299,9 @@ void reduce_scatter(const std::vector<AccessPattern>& srcs,
                     const std::vector<AccessPattern>& dsts, int dim, ReduceOp op) {
   check_member_counts("reduce_scatter", srcs.size(), dsts.size());
   check_all_bounds(srcs, dsts);
+  check_reduce_scatter(srcs, dsts, dim);
   const size_t n = srcs.size();
-  const int64_t chunk = chunk_size("reduce_scatter", srcs[0], dim, n);
-  std::vector<int64_t> dst_shape = srcs[0].shape();
-  dst_shape[static_cast<size_t>(dim)] = chunk;
-  check_tensors("reduce_scatter", pointers(srcs), pointers(dsts), dst_shape,
-                "one of " + std::to_string(n) + " chunks of the src along dim " +
-                    std::to_string(dim));
+  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
   // parts[i][m]: member m's chunk i.
   std::vector<std::vector<Values>> parts(n);
   for (size_t i = 0; i < n; ++i) {
@@ -273,9 +316,9 @@ void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<Access
                 int dim) {
   check_member_counts("all_to_all", srcs.size(), dsts.size());
   check_all_bounds(srcs, dsts);
+  check_all_to_all(srcs, dsts, dim);
   const size_t n = srcs.size();
-  const int64_t chunk = chunk_size("all_to_all", srcs[0], dim, n);
-  check_tensors("all_to_all", pointers(srcs), pointers(dsts), srcs[0].shape(), "the src shape");
+  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
   // staged[j][i]: chunk i of member j's src.
   std::vector<std::vector<std::vector<std::byte>>> staged(n);
   for (size_t j = 0; j < n; ++j) {

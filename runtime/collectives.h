@@ -29,6 +29,19 @@ struct ReplicaGroup {
   std::string describe() const;  // "[[0, 1], [2, 3]]"
 };
 
+// The checks each operation below makes before it moves any data (memory
+// kinds, dtypes, shapes, collective_dim and chunking; not bounds, which may
+// depend on run-time offsets), on their own, throwing the same Error: for a
+// compiler, which knows the shapes but has no data.
+void check_all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+                      const std::vector<std::vector<AccessPattern>>& dsts);
+void check_all_gather(const std::vector<AccessPattern>& srcs,
+                      const std::vector<AccessPattern>& dsts, int dim);
+void check_reduce_scatter(const std::vector<AccessPattern>& srcs,
+                          const std::vector<AccessPattern>& dsts, int dim);
+void check_all_to_all(const std::vector<AccessPattern>& srcs,
+                      const std::vector<AccessPattern>& dsts, int dim);
+
 // srcs[m][k] and dsts[m][k]: member m's k-th tensor. dsts[m][k] = fold over
 // members of srcs[*][k].
 void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,

@@ -99,6 +99,11 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vecto
 Buffer::~Buffer() { machine_.release(rank_, kind_, charged_bytes_); }
 
 std::byte* Buffer::data() {
+  if (!machine_.has_data()) {
+    throw Error("the values of " +
+                (name_.empty() ? std::string("a tensor") : "tensor '" + name_ + "'") +
+                " are only known when the program runs");
+  }
   if (data_.empty() && elements_ > 0) {
     try {
       data_.resize(static_cast<size_t>(bytes()));
@@ -117,8 +122,8 @@ std::byte* Buffer::data_for_write() {
   return data();
 }
 
-Machine::Machine(int ranks, const Platform& platform)
-    : ranks_(ranks), platform_(platform) {
+Machine::Machine(int ranks, const Platform& platform, bool has_data)
+    : ranks_(ranks), platform_(platform), has_data_(has_data) {
   if (ranks < 1 || ranks > kMaxRanks) {
     throw Error("the number of ranks must be between 1 and " + std::to_string(kMaxRanks) +
                 ", got " + std::to_string(ranks));

@@ -64,7 +64,8 @@ class Buffer {
   bool io() const { return io_; }
   void set_io(bool io) { io_ = io; }
 
-  // The storage, allocated and filled with the uninitialized pattern on first use.
+  // The storage, allocated and filled with the uninitialized pattern on first
+  // use. Throws Error on a machine without data (see Machine).
   std::byte* data();
   bool touched() const { return !data_.empty() || elements_ == 0; }
   // The storage, for writing: as data(), and marks the buffer written, so the
@@ -94,9 +95,14 @@ class Machine {
   // Ranks beyond this are refused: a simulation, not a cluster.
   static constexpr int kMaxRanks = 1024;
 
-  Machine(int ranks, const Platform& platform);
+  // `has_data` false: a machine for specializing a kernel (compiling it), whose
+  // buffers have shapes, places and capacity checks but no contents, since the
+  // data exists only when the compiled program runs; touching a buffer's
+  // storage is then an Error naming the tensor.
+  Machine(int ranks, const Platform& platform, bool has_data = true);
 
   int ranks() const { return ranks_; }
+  bool has_data() const { return has_data_; }
   const Platform& platform() const { return platform_; }
 
   // Allocates a tensor's storage on `rank`. Checks the shape (non-negative
@@ -116,6 +122,7 @@ class Machine {
 
   int ranks_;
   const Platform& platform_;
+  bool has_data_;
   std::vector<std::vector<int64_t>> live_;  // [rank][kind]
 };
 

@@ -60,6 +60,13 @@ class CompiledKernel {
   // inputs[i][rank]: input i's array on that rank, already checked against
   // the spec. Throws LocatedError (or Error) when the kernel fails.
   virtual RankOutputs run(const std::vector<std::vector<NpyArray>>& inputs) = 0;
+  // As run(), into `outputs`: program_main passes the previous run's outputs
+  // back (empty the first time), so a kernel may overwrite those arrays in
+  // place and --iters runs allocate no output memory after the first. The
+  // default calls run().
+  virtual void run_into(const std::vector<std::vector<NpyArray>>& inputs, RankOutputs& outputs) {
+    outputs = run(inputs);
+  }
 };
 
 using KernelFactory = std::function<std::unique_ptr<CompiledKernel>(Machine& machine)>;

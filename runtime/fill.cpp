@@ -1,0 +1,63 @@
+// See fill.h.
+#include "runtime/fill.h"
+
+#include <algorithm>
+
+#include "runtime/strided.h"
+
+namespace nkic::rt {
+
+std::vector<std::byte> scalar_bytes(DType dtype, int64_t value) {
+  std::vector<std::byte> out(dtype_size(dtype));
+  if (is_float(dtype)) {
+    // Through double, as the interpreter converts a Python int.
+    store_f32(dtype, out.data(), static_cast<float>(static_cast<double>(value)));
+    return out;
+  }
+  if (dtype == DType::bool_) value = value != 0;
+  const bool is_signed = is_signed_int(dtype);
+  const int bits = static_cast<int>(out.size()) * 8;
+  const int64_t hi = is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+  const int64_t lo = is_signed ? -(int64_t{1} << (bits - 1)) : 0;
+  const uint64_t u = static_cast<uint64_t>(std::clamp(value, lo, hi));
+  for (size_t b = 0; b < out.size(); ++b) out[b] = static_cast<std::byte>((u >> (8 * b)) & 0xff);
+  return out;
+}
+
+std::vector<std::byte> scalar_bytes(DType dtype, double value) {
+  std::vector<std::byte> out(dtype_size(dtype));
+  store_f32(dtype, out.data(), static_cast<float>(value));
+  return out;
+}
+
+void fill(const AccessPattern& dst, const std::vector<std::byte>& element) {
+  check_bounds(dst);
+  const int64_t n = dst.elements();
+  if (n == 0) return;
+  std::vector<std::byte> all;
+  all.reserve(element.size() * static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) all.insert(all.end(), element.begin(), element.end());
+  detail::scatter_bytes(dst, all);
+}
+
+bool in_bounds(const AccessPattern& ap) {
+  if (ap.elements() == 0) return true;
+  return ap.min_offset() >= 0 && ap.max_offset() < ap.buffer->elements();
+}
+
+int64_t read_element_i64(Buffer& buffer, int64_t element) {
+  return load_i64(buffer.dtype(),
+                  buffer.data() + element * static_cast<int64_t>(dtype_size(buffer.dtype())));
+}
+
+int64_t read_scalar_i64(const AccessPattern& ap) {
+  check_bounds(ap);
+  return read_element_i64(*ap.buffer, ap.offset);
+}
+
+std::vector<std::byte> read_bytes(const AccessPattern& ap) {
+  check_bounds(ap);
+  return detail::gather_bytes(ap);
+}
+
+}  // namespace nkic::rt

@@ -1,0 +1,38 @@
+// Single values through access patterns, for generated code: the element a
+// constant becomes (memset, register_store), filling a pattern with it,
+// reading one integer element (register_load, run-time offsets) and reading
+// a whole pattern row-major (kernel outputs). The interpreter's fill rules
+// are the reference: floats go through float32, integers are exact and
+// saturate to the dtype's range, bool is nonzero.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "runtime/access_pattern.h"
+
+namespace nkic::rt {
+
+// One element of `dtype` holding the value.
+std::vector<std::byte> scalar_bytes(DType dtype, int64_t value);
+std::vector<std::byte> scalar_bytes(DType dtype, double value);
+
+// Every element of dst becomes `element` (one element of dst's dtype).
+// Checks bounds; throws Error when out of bounds.
+void fill(const AccessPattern& dst, const std::vector<std::byte>& element);
+
+// Whether the pattern lies inside its buffer (oob_mode.skip).
+bool in_bounds(const AccessPattern& ap);
+
+// The integer value of element `element` of the buffer (no bounds check:
+// callers check it, at compile time or before).
+int64_t read_element_i64(Buffer& buffer, int64_t element);
+
+// The first element of a pattern, bounds-checked, as an integer.
+int64_t read_scalar_i64(const AccessPattern& ap);
+
+// The pattern's elements in row-major order of its dims, in its dtype.
+std::vector<std::byte> read_bytes(const AccessPattern& ap);
+
+}  // namespace nkic::rt

@@ -1,0 +1,75 @@
+// See host_io.h. `nkirun run` and generated programs both read and write
+// through here, which is what makes their output files comparable byte for
+// byte.
+#include "runtime/host_io.h"
+
+#include <filesystem>
+#include <map>
+#include <ostream>
+
+#include "runtime/machine.h"
+#include "runtime/print.h"
+
+namespace nkic::rt {
+
+std::string expand_rank(std::string path, int rank) {
+  static const std::string kPlaceholder = "{rank}";
+  const std::string id = std::to_string(rank);
+  for (size_t at = path.find(kPlaceholder); at != std::string::npos;
+       at = path.find(kPlaceholder, at)) {
+    path.replace(at, kPlaceholder.size(), id);
+    at += id.size();
+  }
+  return path;
+}
+
+std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
+                                    std::string* missing) {
+  // Existence is checked for every rank's file before any is read, so a
+  // missing file is reported as such even when another one is malformed.
+  std::vector<std::string> paths;
+  for (int r = 0; r < ranks; ++r) {
+    std::string path = expand_rank(path_pattern, r);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      if (missing != nullptr) *missing = path;
+      return {};
+    }
+    paths.push_back(std::move(path));
+  }
+  // A path without {rank} names one file for every rank: read it once.
+  std::map<std::string, NpyArray> loaded;
+  std::vector<NpyArray> arrays;
+  arrays.reserve(paths.size());
+  for (const std::string& path : paths) {
+    auto it = loaded.find(path);
+    if (it == loaded.end()) it = loaded.emplace(path, read_npy(path)).first;
+    arrays.push_back(it->second);
+  }
+  return arrays;
+}
+
+void write_outputs(const std::string& outdir, const RankOutputs& outputs) {
+  namespace fs = std::filesystem;
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    const fs::path dir = fs::path(outdir) / ("rank" + std::to_string(r));
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw Error("cannot create '" + dir.string() + "': " + ec.message());
+    for (const NamedArray& named : outputs[r]) {
+      write_npy((dir / (named.name + ".npy")).string(), named.array);
+    }
+  }
+}
+
+void print_outputs(std::ostream& out, const RankOutputs& outputs) {
+  for (size_t r = 0; r < outputs.size(); ++r) {
+    for (const NamedArray& named : outputs[r]) {
+      const NpyArray& a = named.array;
+      out << "[rank " << r << "] " << named.name << " =\n"
+          << format_array(a.dtype, a.shape, a.data.data()) << "\n";
+    }
+  }
+}
+
+}  // namespace nkic::rt

@@ -1,0 +1,256 @@
+// See program.h. Everything a generated program does besides running its
+// kernel: the command line, input loading and checking, timing, output files
+// and error reports. Usage mistakes exit 2, wrong inputs or kernel failures
+// exit 1, as `nkirun run` does.
+#include "runtime/program.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "runtime/diagnostic_text.h"
+#include "runtime/format_util.h"
+
+namespace nkic::rt {
+namespace {
+
+constexpr int kExitKernelError = 1;
+constexpr int kExitUsage = 2;
+// Enough for any benchmark; a typo of a few more digits is refused instead
+// of running for hours.
+constexpr int kMaxIters = 1000000;
+
+// A mistake on the command line itself (exit code 2).
+struct UsageError {
+  std::string message;
+};
+
+struct ProgramOptions {
+  std::vector<std::string> args;
+  std::string outdir;
+  bool print = false;
+  int iters = 1;
+  bool time = false;
+  std::string color = "auto";
+};
+
+// What the program is called in messages: its file name, as the user typed it.
+std::string program_name(int argc, char** argv, const ProgramSpec& spec) {
+  if (argc > 0 && argv[0] != nullptr && argv[0][0] != '\0') {
+    return std::filesystem::path(argv[0]).filename().string();
+  }
+  return spec.kernel;
+}
+
+std::string describe(const ProgramInput& input) {
+  return format_shape(input.shape) + " " + std::string(dtype_name(input.dtype));
+}
+
+std::string input_listing(const ProgramSpec& spec) {
+  size_t width = 0;
+  for (const ProgramInput& in : spec.inputs) width = std::max(width, in.name.size());
+  std::string out;
+  for (const ProgramInput& in : spec.inputs) {
+    out += "  " + in.name + std::string(width - in.name.size() + 2, ' ') + describe(in) + "\n";
+  }
+  return out.empty() ? "  (none)\n" : out;
+}
+
+std::string footer(const std::string& prog, const ProgramSpec& spec) {
+  const Platform* platform = find_platform(spec.platform);
+  const std::string platform_name(platform != nullptr ? platform->name : default_platform().name);
+  std::string example = "  " + prog;
+  for (const ProgramInput& in : spec.inputs) example += " -a " + in.name + "=@PATH.npy";
+  return "Built by nkic from " + spec.file + ", kernel " + spec.kernel + ", for " +
+         std::to_string(spec.ranks) + " rank" + (spec.ranks == 1 ? "" : "s") + " on " +
+         platform_name + ".\n\n" +
+         "Its inputs, each given as -a NAME=@PATH.npy ({rank} in PATH is replaced by the\n" +
+         "rank id, for per-rank inputs), with the shapes and dtypes it was built for:\n" +
+         input_listing(spec) +
+         "\nEach rank's outputs go to OUTDIR/rank{r}/{NAME}.npy, as with nkirun run.\n\n" +
+         "Exit codes: 0 success; 1 the inputs or the kernel are wrong; 2 the command\n" +
+         "line is wrong.\n\nExample:\n" + example + " -o out/ --print";
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+const ProgramInput* find_input(const ProgramSpec& spec, const std::string& name) {
+  for (const ProgramInput& in : spec.inputs) {
+    if (in.name == name) return &in;
+  }
+  return nullptr;
+}
+
+// NAME -> PATH (without the @) for every input, in spec order.
+std::vector<std::string> input_paths(const std::string& prog, const ProgramSpec& spec,
+                                     const std::vector<std::string>& options) {
+  std::vector<std::optional<std::string>> paths(spec.inputs.size());
+  for (const std::string& option : options) {
+    const size_t eq = option.find('=');
+    if (eq == std::string::npos) throw UsageError{"-a expects NAME=@PATH.npy, got '" + option + "'"};
+    const std::string name = option.substr(0, eq);
+    const std::string value = option.substr(eq + 1);
+    if (!is_identifier(name)) {
+      throw UsageError{"-a " + option + ": '" + name + "' is not a parameter name"};
+    }
+    const ProgramInput* input = find_input(spec, name);
+    if (input == nullptr) {
+      std::string names;
+      for (const ProgramInput& in : spec.inputs) names += (names.empty() ? "" : ", ") + in.name;
+      throw UsageError{"-a " + name + ": this program has no input of that name (inputs: " +
+                       (names.empty() ? "none" : names) +
+                       "); its other arguments were fixed by nkic build"};
+    }
+    if (value.empty() || value[0] != '@') {
+      throw UsageError{"-a " + option + ": " + prog + " takes tensor inputs as @PATH.npy; " +
+                       name + " was specialized as " + describe(*input)};
+    }
+    auto& slot = paths[static_cast<size_t>(input - spec.inputs.data())];
+    if (slot) throw UsageError{"-a " + name + " is given twice"};
+    slot = value.substr(1);
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const ProgramInput& in = spec.inputs[i];
+    if (!paths[i]) {
+      throw UsageError{"no -a for input '" + in.name + "' (" + describe(in) + "); give -a " +
+                       in.name + "=@PATH.npy"};
+    }
+    out.push_back(*paths[i]);
+  }
+  return out;
+}
+
+// Throws Error when a rank's array is not what the program was built for.
+void check_input(const ProgramSpec& spec, const ProgramInput& in, const std::string& path,
+                 const std::vector<NpyArray>& per_rank) {
+  for (size_t r = 0; r < per_rank.size(); ++r) {
+    const NpyArray& a = per_rank[r];
+    const bool shape_differs = a.shape != in.shape;
+    const bool dtype_differs = a.dtype != in.dtype;
+    if (!shape_differs && !dtype_differs) continue;
+    std::string what = shape_differs ? "shape " + format_shape(a.shape) : "";
+    if (dtype_differs) {
+      what += (shape_differs ? " and dtype " : "dtype ") + std::string(dtype_name(a.dtype));
+    }
+    throw Error("input '" + in.name + "' has " + what + " on rank " + std::to_string(r) +
+                ", but this program was specialized for " + describe(in) +
+                " (rebuild with nkic build " + spec.file + " -k " + spec.kernel + " -n " +
+                std::to_string(spec.ranks) + " ... -a " + in.name + "=@" + path + ")");
+  }
+}
+
+// inputs[i][rank], loaded and checked against the spec.
+std::vector<std::vector<NpyArray>> load_inputs(const ProgramSpec& spec,
+                                               const std::vector<std::string>& paths) {
+  std::vector<std::vector<NpyArray>> inputs;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const ProgramInput& in = spec.inputs[i];
+    std::string missing;
+    std::vector<NpyArray> per_rank = load_per_rank(paths[i], spec.ranks, &missing);
+    if (!missing.empty()) throw UsageError{"-a " + in.name + ": cannot read '" + missing + "'"};
+    check_input(spec, in, paths[i], per_rank);
+    inputs.push_back(std::move(per_rank));
+  }
+  return inputs;
+}
+
+double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions& opts,
+        const std::vector<std::vector<NpyArray>>& inputs) {
+  const Platform* platform = find_platform(spec.platform);
+  Machine machine(spec.ranks, platform != nullptr ? *platform : default_platform());
+  const std::unique_ptr<CompiledKernel> kernel = make(machine);
+  if (!kernel) throw Error("the program made no kernel");
+  RankOutputs outputs;
+  std::vector<double> micros;
+  for (int i = 0; i < opts.iters; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    kernel->run_into(inputs, outputs);
+    const auto stop = std::chrono::steady_clock::now();
+    micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+  }
+  if (!opts.outdir.empty()) write_outputs(opts.outdir, outputs);
+  if (opts.print) print_outputs(std::cout, outputs);
+  if (opts.time) std::cerr << "time: " << median(micros) << " us/iter\n";
+  return 0;
+}
+
+std::string located_text(const LocatedError& e, bool color) {
+  DiagnosticText text;
+  text.placed = e.place.file != nullptr;
+  if (text.placed) text.path = e.place.file;
+  text.line = e.place.line;
+  text.col = e.place.col;
+  text.end_col = e.place.end_col;
+  if (e.place.text != nullptr) text.line_text = std::string_view(e.place.text);
+  text.message = e.what();
+  if (e.rank >= 0) text.ranks = {e.rank};
+  return format_diagnostic_text(text, color);
+}
+
+std::string error_text(const std::string& message, bool color) {
+  DiagnosticText text;
+  text.message = message;
+  return format_diagnostic_text(text, color);
+}
+
+void add_options(CLI::App& app, ProgramOptions& opts) {
+  app.add_option("-a,--arg", opts.args, "An input, NAME=@PATH.npy; repeatable")
+      ->type_name("NAME=@PATH")
+      ->allow_extra_args(false);
+  app.add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
+  app.add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
+  app.add_option("--iters", opts.iters, "Run the kernel N times")->check(CLI::Range(1, kMaxIters));
+  app.add_flag("--time", opts.time, "Print the median time per run to stderr");
+  app.add_option("--color", opts.color, "Colour diagnostics")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+}  // namespace
+
+int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make) {
+  const std::string prog = program_name(argc, argv, spec);
+  CLI::App app{prog + ": the kernel " + spec.kernel + " of " + spec.file + ", compiled by nkic",
+               prog};
+  app.footer(footer(prog, spec));
+  ProgramOptions opts;
+  add_options(app, opts);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << prog << ": error: " << e.what() << "\nRun '" << prog << " --help' for usage.\n";
+    return kExitUsage;
+  }
+  const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
+  try {
+    const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
+    return run(spec, make, opts, load_inputs(spec, paths));
+  } catch (const UsageError& e) {
+    std::cerr << prog << ": error: " << e.message << "\n";
+    return kExitUsage;
+  } catch (const LocatedError& e) {
+    std::cerr << located_text(e, color);
+  } catch (const std::exception& e) {
+    // Error from the runtime, and anything else: reported, never a crash.
+    std::cerr << error_text(e.what(), color);
+  }
+  return kExitKernelError;
+}
+
+}  // namespace nkic::rt
