@@ -1,4 +1,6 @@
-// The table of NKI operations and their interpreter actions.
+// The table of NKI operations: each entry binds and checks its arguments,
+// then hands device work to the rank's Device (device.h), so the interpreter
+// and the compiler run the very same checks.
 #include "interp/builtin_ops.h"
 
 #include <algorithm>
@@ -6,9 +8,9 @@
 #include <limits>
 
 #include "interp/collective.h"
+#include "interp/device.h"
 #include "interp/scope.h"
 #include "interp/signature_helpers.h"
-#include "interp/tensor_io.h"
 
 namespace nkic::interp {
 
@@ -109,32 +111,19 @@ void optional_int_arg(const CallArgs& c, size_t i) {
   if (!c[i].is_none()) to_int(c[i], param_name(c, i));
 }
 
-// One element of `dtype` holding `v`: floats through float32 as the machine
-// stores them, integers exactly (saturating to the dtype's range).
-std::vector<std::byte> element_bytes(rt::DType dtype, const Value& v, const std::string& what) {
-  std::vector<std::byte> out(rt::dtype_size(dtype));
-  if (rt::is_float(dtype) || v.is<double>()) {
-    rt::store_f32(dtype, out.data(), static_cast<float>(to_number(v, what)));
-    return out;
-  }
-  int64_t x = to_int(v, what);
-  if (dtype == rt::DType::bool_) x = x != 0;
-  const bool is_signed = rt::is_signed_int(dtype);
-  const int bits = static_cast<int>(out.size()) * 8;
-  const int64_t hi = is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
-  const int64_t lo = is_signed ? -(int64_t{1} << (bits - 1)) : 0;
-  x = std::clamp(x, lo, hi);
-  const uint64_t u = static_cast<uint64_t>(x);
-  for (size_t b = 0; b < out.size(); ++b) out[b] = static_cast<std::byte>((u >> (8 * b)) & 0xff);
-  return out;
+// The constant `v` as memset writes it into `dtype`: floats (and any float
+// value) through float32, integers exactly.
+Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) {
+  if (rt::is_float(dtype) || v.is<double>()) return to_number(v, what);
+  return to_int(v, what);
 }
 
-void fill(const rt::TensorView& t, const Value& v, const std::string& what) {
-  const std::vector<std::byte> one = element_bytes(t.dtype(), v, what);
-  std::vector<std::byte> all;
-  all.reserve(one.size() * static_cast<size_t>(t.size()));
-  for (int64_t i = 0; i < t.size(); ++i) all.insert(all.end(), one.begin(), one.end());
-  write_view_bytes(t, all);
+Device& device(const CallArgs& c) {
+  return *c.ev.context().device;
+}
+
+void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what) {
+  device(c).memset(t, scalar_arg(t.dtype(), v, what), c.range);
 }
 
 rt::Machine& machine(const CallArgs& c) {
@@ -144,11 +133,13 @@ rt::Machine& machine(const CallArgs& c) {
 Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
                rt::MemKind kind, const std::string& name) {
   const std::string& label = name.empty() ? c.ev.assignment_target() : name;
-  return make_tensor(rt::TensorView(machine(c).allocate(c.ev.rank(), kind, dtype, shape, label)));
+  std::shared_ptr<rt::Buffer> buffer = machine(c).allocate(c.ev.rank(), kind, dtype, shape, label);
+  device(c).allocated(buffer, c.range);
+  return make_tensor(rt::TensorView(std::move(buffer)));
 }
 
-const rt::Register& register_arg(const CallArgs& c, size_t i) {
-  if (auto r = c[i].get<Value::Register>()) return **r;
+Value::Register register_arg(const CallArgs& c, size_t i) {
+  if (auto r = c[i].get<Value::Register>()) return *r;
   throw ValueError(param_name(c, i) + " must be a register, not '" + type_name(c[i]) + "'");
 }
 
@@ -171,7 +162,7 @@ Value nl_ndarray(CallArgs& c) {
 
 Value filled(CallArgs& c, const Value& fill_value) {
   Value t = allocate(c, shape_arg(c, 0), dtype_arg(c, 1), buffer_arg(c, 2), name_arg(c, 3));
-  fill(**t.get<Value::Tensor>(), fill_value, c.fn.name + ": fill value");
+  fill(c, **t.get<Value::Tensor>(), fill_value, c.fn.name + ": fill value");
   return t;
 }
 
@@ -184,7 +175,7 @@ Value nl_ones(CallArgs& c) {
 
 Value nl_full(CallArgs& c) {
   Value t = allocate(c, shape_arg(c, 0), dtype_arg(c, 2), buffer_arg(c, 3), name_arg(c, 4));
-  fill(**t.get<Value::Tensor>(), c[1], c.fn.name + ": fill_value");
+  fill(c, **t.get<Value::Tensor>(), c[1], c.fn.name + ": fill_value");
   return t;
 }
 
@@ -193,7 +184,7 @@ Value like(CallArgs& c, bool zero) {
   const rt::DType dtype = c[1].is_none() ? x.dtype() : dtype_arg(c, 1);
   const rt::MemKind kind = c[2].is_none() ? x.kind() : buffer_arg(c, 2);
   Value t = allocate(c, x.shape(), dtype, kind, name_arg(c, 3));
-  if (zero) fill(**t.get<Value::Tensor>(), Value(int64_t{0}), c.fn.name);
+  if (zero) fill(c, **t.get<Value::Tensor>(), Value(int64_t{0}), c.fn.name);
   return t;
 }
 Value nl_zeros_like(CallArgs& c) {
@@ -259,15 +250,7 @@ Value nisa_dma_copy(CallArgs& c) {
   enum_arg(c, 5, "engine");
   name_arg(c, 6);
   const bool skip = c[3].get<EnumConst>()->value == 1;
-  rt::AccessPattern d, s;
-  try {
-    d = dst.resolve();
-    s = src.resolve();
-  } catch (const rt::Error&) {
-    if (skip) return Value();  // oob_mode.skip: the out-of-bounds transfer is dropped
-    throw;
-  }
-  rt::dma_copy(d, s);
+  device(c).dma_copy(dst, src, skip, c.range);
   return Value();
 }
 
@@ -275,7 +258,7 @@ Value nisa_memset(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, 0);
   enum_arg(c, 2, "engine");
   name_arg(c, 3);
-  fill(dst, c[1], param_name(c, 1));
+  fill(c, dst, c[1], param_name(c, 1));
   return Value();
 }
 
@@ -293,51 +276,48 @@ Value nisa_tensor_copy(CallArgs& c) {
   if (src.shape() != dst.shape()) {
     throw ValueError(c.fn.name + ": dst and src shapes differ");
   }
-  rt::dma_copy(dst.resolve(), src.resolve());
+  device(c).dma_copy(dst, src, /*oob_skip=*/false, c.range);
   return Value();
 }
 
 Value nisa_register_alloc(CallArgs& c) {
-  auto r = std::make_shared<rt::Register>();
-  r->name = "register_alloc()";
   if (auto other = c[0].get<Value::Register>()) {
-    r->value = (*other)->value;
-  } else if (!c[0].is_none()) {
-    r->value = to_int(c[0], param_name(c, 0));
+    // Initialised from another register: a run-time value, so a move.
+    std::shared_ptr<rt::Register> r = device(c).register_alloc(std::nullopt, c.range);
+    device(c).register_move(r, *other, 0, c.range);
+    return Value(r);
   }
-  return Value(r);
+  std::optional<int64_t> init;
+  if (!c[0].is_none()) init = to_int(c[0], param_name(c, 0));
+  return Value(device(c).register_alloc(init, c.range));
 }
 
 Value nisa_register_move(CallArgs& c) {
-  auto dst = c[0].get<Value::Register>();
-  if (!dst) register_arg(c, 0);
+  const Value::Register dst = register_arg(c, 0);
   if (auto src = c[1].get<Value::Register>()) {
-    (*dst)->value = (*src)->value;
+    device(c).register_move(dst, *src, 0, c.range);
   } else {
-    (*dst)->value = to_int(c[1], param_name(c, 1));
+    device(c).register_move(dst, nullptr, to_int(c[1], param_name(c, 1)), c.range);
   }
   return Value();
 }
 
 Value nisa_register_load(CallArgs& c) {
-  auto dst = c[0].get<Value::Register>();
-  if (!dst) register_arg(c, 0);
+  const Value::Register dst = register_arg(c, 0);
   const rt::TensorView& src = tensor_arg(c, 1);
   check_single_element(c, 1, src);
   if (rt::is_float(src.dtype())) {
     throw ValueError(param_name(c, 1) + " must have an integer dtype, not " +
                      std::string(rt::dtype_name(src.dtype())));
   }
-  const std::vector<std::byte> bytes = read_view_bytes(src);
-  (*dst)->value = rt::load_i64(src.dtype(), bytes.data());
+  device(c).register_load(dst, src, c.range);
   return Value();
 }
 
 Value nisa_register_store(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, 0);
   check_single_element(c, 0, dst);
-  const rt::Register& src = register_arg(c, 1);
-  fill(dst, Value(src.value), param_name(c, 1));
+  device(c).register_store(dst, register_arg(c, 1), c.range);
   return Value();
 }
 
@@ -350,10 +330,7 @@ Value ncc_replica_group(CallArgs& c) {
 
 Value ncc_rank_id(CallArgs& c) {
   name_arg(c, 0);
-  auto r = std::make_shared<rt::Register>();
-  r->value = c.ev.rank();
-  r->name = "rank_id()";
-  return Value(r);
+  return Value(device(c).rank_id(c.range));
 }
 
 Value ncc_all_reduce(CallArgs& c) {

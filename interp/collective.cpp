@@ -1,11 +1,11 @@
 // Collectives: argument checks on the calling rank, agreement checks and data
-// movement once the sub-group has met.
+// movement once the sub-group has met, and the shape checks alone.
 #include "interp/collective.h"
 
 #include <algorithm>
 
 #include "interp/builtin_ops.h"
-#include "interp/spmd.h"
+#include "interp/device.h"
 #include "runtime/format_util.h"
 
 namespace nkic::interp {
@@ -163,6 +163,62 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
   check_tensors_agree(a, b, "dsts", a.dsts, b.dsts);
 }
 
+// A view's elements as an access pattern without resolving its run-time
+// offsets (which only a running program knows): enough for shape checks.
+rt::AccessPattern static_pattern(const rt::TensorView& t) {
+  rt::AccessPattern ap;
+  ap.buffer = t.buffer().get();
+  ap.offset = t.offset();
+  for (size_t d = 0; d < t.shape().size(); ++d) {
+    ap.dims.push_back(rt::Dim{t.strides()[d], t.shape()[d]});
+  }
+  return ap;
+}
+
+// Runs the rt:: collective for the members' calls in list order (`resolve`:
+// their run-time offsets read now), or its checks alone (one call standing
+// for every member, so the error names no rank), reporting an rt::Error at
+// the first member's call.
+template <class F>
+void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
+  const CollectiveCall& first = *calls.front();
+  try {
+    const size_t count = first.srcs.size();
+    std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
+    for (size_t m = 0; m < calls.size(); ++m) {
+      for (size_t k = 0; k < count; ++k) {
+        srcs[m].push_back(resolve ? calls[m]->srcs[k]->resolve()
+                                  : static_pattern(*calls[m]->srcs[k]));
+        dsts[m].push_back(resolve ? calls[m]->dsts[k]->resolve()
+                                  : static_pattern(*calls[m]->dsts[k]));
+      }
+    }
+    run(srcs, dsts);
+  } catch (const rt::Error& e) {
+    const std::string name = collective_name(first.kind);
+    const std::string what = e.what();
+    Diagnostic d;
+    d.range = first.range;
+    // The runtime's own collective messages already begin with the name.
+    d.message = what.compare(0, name.size(), name) == 0 ? what : name + ": " + what;
+    if (!resolve) throw CompileError(std::move(d));
+    for (const CollectiveCall* c : calls) d.ranks.push_back(c->rank);
+    for (size_t m = 1; m < calls.size(); ++m) {
+      d.notes.push_back(
+          note_at(*calls[m], std::string("calls ") + collective_name(calls[m]->kind) + " here"));
+    }
+    throw CompileError(std::move(d));
+  }
+}
+
+// Member k's tensors of every member, for the single-tensor collectives.
+std::vector<rt::AccessPattern> tensor_k(const std::vector<std::vector<rt::AccessPattern>>& v,
+                                        size_t k) {
+  std::vector<rt::AccessPattern> out;
+  for (const auto& member : v) out.push_back(member[k]);
+  return out;
+}
+
 }  // namespace
 
 const char* collective_name(CollectiveKind k) {
@@ -216,36 +272,21 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
     call.collective_dim = to_int(named(c, "collective_dim"), op + ": collective_dim");
     check_dim(op, kind, *call.collective_dim, on_hbm);
   }
-  if (!call.group.group_of(call.rank)) return Value();  // not a member: takes no part
-  c.ev.context().spmd->join(std::move(call));
+  c.ev.context().device->collective(std::move(call));
   return Value();
 }
 
 void complete_collective(const std::vector<const CollectiveCall*>& calls) {
   const CollectiveCall& first = *calls.front();
   for (size_t m = 1; m < calls.size(); ++m) check_agree(first, *calls[m]);
-  std::vector<int> ranks;
-  for (const CollectiveCall* c : calls) ranks.push_back(c->rank);
-  try {
-    const size_t count = first.srcs.size();
-    std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
-    for (size_t m = 0; m < calls.size(); ++m) {
-      for (size_t k = 0; k < count; ++k) {
-        srcs[m].push_back(calls[m]->srcs[k]->resolve());
-        dsts[m].push_back(calls[m]->dsts[k]->resolve());
-      }
-    }
+  with_patterns(calls, /*resolve=*/true, [&](const auto& srcs, const auto& dsts) {
     if (first.kind == CollectiveKind::all_reduce) {
       rt::all_reduce(srcs, dsts, *first.op);
       return;
     }
-    for (size_t k = 0; k < count; ++k) {
-      std::vector<rt::AccessPattern> s, d;
-      for (size_t m = 0; m < calls.size(); ++m) {
-        s.push_back(srcs[m][k]);
-        d.push_back(dsts[m][k]);
-      }
-      const int dim = static_cast<int>(*first.collective_dim);
+    const int dim = static_cast<int>(*first.collective_dim);
+    for (size_t k = 0; k < first.srcs.size(); ++k) {
+      const std::vector<rt::AccessPattern> s = tensor_k(srcs, k), d = tensor_k(dsts, k);
       switch (first.kind) {
         case CollectiveKind::all_gather:
           rt::all_gather(s, d, dim);
@@ -260,17 +301,36 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls) {
           break;
       }
     }
-  } catch (const rt::Error& e) {
-    Diagnostic d;
-    d.range = first.range;
-    d.ranks = ranks;
-    d.message = std::string(collective_name(first.kind)) + ": " + e.what();
-    for (size_t m = 1; m < calls.size(); ++m) {
-      d.notes.push_back(
-          note_at(*calls[m], std::string("calls ") + collective_name(calls[m]->kind) + " here"));
+  });
+}
+
+void check_collective_shapes(const CollectiveCall& call, int group_size) {
+  if (group_size < 1) return;
+  // Every member runs the same program, so each passes this call's tensors.
+  const std::vector<const CollectiveCall*> calls(static_cast<size_t>(group_size), &call);
+  with_patterns(calls, /*resolve=*/false, [&](const auto& srcs, const auto& dsts) {
+    if (call.kind == CollectiveKind::all_reduce) {
+      rt::check_all_reduce(srcs, dsts);
+      return;
     }
-    throw CompileError(std::move(d));
-  }
+    const int dim = static_cast<int>(*call.collective_dim);
+    for (size_t k = 0; k < call.srcs.size(); ++k) {
+      const std::vector<rt::AccessPattern> s = tensor_k(srcs, k), d = tensor_k(dsts, k);
+      switch (call.kind) {
+        case CollectiveKind::all_gather:
+          rt::check_all_gather(s, d, dim);
+          break;
+        case CollectiveKind::reduce_scatter:
+          rt::check_reduce_scatter(s, d, dim);
+          break;
+        case CollectiveKind::all_to_all:
+          rt::check_all_to_all(s, d, dim);
+          break;
+        case CollectiveKind::all_reduce:
+          break;
+      }
+    }
+  });
 }
 
 }  // namespace nkic::interp

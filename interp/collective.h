@@ -1,7 +1,8 @@
-// The collectives of nki.collectives as the interpreter runs them: what one
-// rank's call records, the checks that need only that rank, and, once every
-// member of the sub-group has arrived, the checks that they agree and the
-// data movement (rt:: collectives, members in list order).
+// The collectives of nki.collectives: what one rank's call records, the
+// checks that need only that rank (then the call goes to the rank's Device),
+// and, for the interpreter once every member of the sub-group has arrived,
+// the checks that they agree and the data movement (rt:: collectives,
+// members in list order). A compiler runs the shape checks alone.
 #pragma once
 
 #include <optional>
@@ -31,12 +32,21 @@ struct CollectiveCall {
 };
 
 // The builtin action of every ncc collective: checks the arguments, then
-// joins the rendezvous (blocking until the sub-group completes).
+// hands the call to the rank's Device (the interpreter's joins the
+// rendezvous, blocking until the sub-group completes).
 Value collective_action(CallArgs& call, CollectiveKind kind);
 
 // Run by the last member to arrive: `calls` are the members' calls in list
 // order. Throws CompileError when they disagree or the data does not fit.
 void complete_collective(const std::vector<const CollectiveCall*>& calls);
+
+// The shape, dtype and chunking checks complete_collective makes (through
+// the runtime's own checks), for `call` made alike by each of `group_size`
+// members, without reading run-time offsets or moving data: a mismatch
+// (an all_gather dst that is not the src with collective_dim times
+// group_size, chunks that do not divide, ...) throws CompileError at the
+// call, naming no rank.
+void check_collective_shapes(const CollectiveCall& call, int group_size);
 
 // "k.py:14:5", for messages that point at another rank's line.
 std::string place(const SourceRange& r);

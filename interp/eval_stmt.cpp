@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/operators.h"
 
@@ -45,7 +46,7 @@ Diagnostic Evaluator::diagnostic(const SourceRange& where, const std::string& me
   Diagnostic d;
   d.range = where;
   d.message = message;
-  d.ranks = {ctx_.rank};
+  if (!ctx_.tracing) d.ranks = {ctx_.rank};
   return d;
 }
 
@@ -56,7 +57,7 @@ void Evaluator::fail(const SourceRange& where, const std::string& message) const
 void Evaluator::write_stdout(const std::string& text) {
   if (!ctx_.out) return;
   std::ostream& out = *ctx_.out;
-  if (ctx_.ranks <= 1) {
+  if (ctx_.ranks <= 1 || ctx_.tracing) {
     out << text;
     return;
   }
@@ -207,8 +208,17 @@ Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
     result = loop_body_flow(exec_block(s.body, scope), stop);
   };
   if (auto r = iterable.get<RangeValue>()) {
+    // A loop the device program may keep as a loop: announced to the device.
+    // An error unwinds past loop_end, which is what Device asks.
     const RangeValue range = *r;
-    for (int64_t i = 0, n = range.length(); i < n && !stop; ++i) run(Value(range.at(i)));
+    Device& device = *ctx_.device;
+    const int64_t n = range.length();
+    device.loop_begin(n, s.range);
+    for (int64_t i = 0; i < n && !stop; ++i) {
+      device.loop_iteration(i);
+      run(Value(range.at(i)));
+    }
+    device.loop_end();
   } else {
     ValueList items;
     try {

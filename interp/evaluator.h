@@ -19,7 +19,7 @@
 
 namespace nkic::interp {
 
-class Spmd;
+class Device;
 
 // Finds the stdlib modules (`nkilib.experimental.collectives`), parsed once
 // per Session and shared by the ranks (one rank runs at a time).
@@ -37,10 +37,13 @@ class ModuleLoader {
 struct RankContext {
   int rank = 0;
   int ranks = 1;
-  rt::Machine* machine = nullptr;
-  Spmd* spmd = nullptr;
+  rt::Machine* machine = nullptr;  // where tensors are allocated
+  Device* device = nullptr;        // performs (or records) the device operations
   std::ostream* out = nullptr;
   ModuleLoader* loader = nullptr;
+  // Tracing rank 0 to compile one program for every rank: errors and
+  // print() name no rank.
+  bool tracing = false;
 };
 
 enum class Flow { normal, break_, continue_, return_ };

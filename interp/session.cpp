@@ -1,6 +1,8 @@
 // Session: loads a kernel file or stdlib module, binds the command line's
 // arguments to a kernel's parameters, runs it SPMD (one Evaluator per rank on
-// its own thread, see spmd.h) and reads the outputs back as arrays.
+// its own thread, see spmd.h) and reads the outputs back as arrays; or traces
+// it as rank 0 for a compiler's Device. Both share the binding of arguments
+// and the naming of outputs.
 #include "interp/session.h"
 
 #include <sys/stat.h>
@@ -12,7 +14,9 @@
 
 #include "frontend/parse.h"
 #include "interp/builtin_ops.h"
+#include "interp/device.h"
 #include "interp/evaluator.h"
+#include "interp/exec_device.h"
 #include "interp/spmd.h"
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
@@ -106,10 +110,29 @@ class StdlibLoader : public ModuleLoader {
   std::map<std::string, std::unique_ptr<ast::Module>> parsed_;
 };
 
+// One kernel argument as run() or trace() gives it.
+struct ArgInput {
+  const std::string& name;
+  const std::string& origin;
+  const std::string& expression;
+  const std::vector<rt::NpyArray>* per_rank;  // run(): a tensor argument when not empty
+  const TensorSpec* tensor;                   // trace(): a tensor argument when set
+};
+
 struct PreparedArg {
-  const KernelArg* arg;
+  std::string name;
   const ast::Param* param;
-  ast::ExprPtr expression;  // when not a tensor
+  ast::ExprPtr expression;                    // when not a tensor
+  std::optional<TensorSpec> tensor;           // when a tensor
+  const std::vector<rt::NpyArray>* per_rank;  // its data, [rank], when running
+};
+
+// A kernel ready to be called on one rank: its function and arguments, and
+// the tensor arguments by name (inputs the kernel writes are outputs too).
+struct BoundKernel {
+  Value function;
+  KwArgs kwargs;
+  std::vector<std::pair<std::string, Value::Tensor>> inputs;
 };
 
 }  // namespace
@@ -120,6 +143,8 @@ struct Session::Impl {
   DiagnosticSink& sink;
   StdlibLoader loader;
   std::unique_ptr<ast::Module> module;
+  // The machines of trace(), alive as long as the Session (see TraceResult).
+  std::vector<std::shared_ptr<rt::Machine>> trace_machines;
 
   Impl(SessionOptions o, SourceManager& s, DiagnosticSink& d)
       : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {}
@@ -140,13 +165,36 @@ struct Session::Impl {
     return r;
   }
 
-  bool prepare_args(const ast::FunctionDef& def, const std::vector<KernelArg>& args,
+  const rt::Platform& platform() const {
+    return options.platform ? *options.platform : rt::default_platform();
+  }
+
+  RankContext context(int rank, rt::Machine& machine, Device& device) {
+    RankContext ctx;
+    ctx.rank = rank;
+    ctx.ranks = options.ranks;
+    ctx.machine = &machine;
+    ctx.device = &device;
+    ctx.out = options.out ? options.out : &std::cout;
+    ctx.loader = &loader;
+    return ctx;
+  }
+
+  const ast::FunctionDef* start(const std::string& kernel, const std::vector<ArgInput>& args,
+                                std::vector<PreparedArg>& prepared);
+  bool prepare_args(const ast::FunctionDef& def, const std::vector<ArgInput>& args,
                     std::vector<PreparedArg>& out);
+  bool check_per_rank(const ArgInput& a, const SourceRange& where);
+  BoundKernel bind_kernel(Evaluator& ev, const ast::FunctionDef& def,
+                          const std::vector<PreparedArg>& args, rt::Machine& machine,
+                          Device& device);
+  std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
+                                                                      const ast::FunctionDef& def,
+                                                                      const Value& returned);
   void rank_body(int rank, const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
                  rt::Machine& machine, Spmd& spmd, RunResult& result);
-  void collect_outputs(Evaluator& ev, const ast::FunctionDef& def, const Value& returned,
-                       const std::vector<std::pair<std::string, Value::Tensor>>& inputs,
-                       std::vector<NamedArray>& outputs, std::vector<std::string>& printed);
+  void trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
+                  rt::Machine& machine, Device& device, TraceResult& result);
 };
 
 Session::Session(SessionOptions options, SourceManager& sources, DiagnosticSink& sink)
@@ -167,8 +215,8 @@ bool Session::load(const std::string& file_or_module) {
   const std::optional<std::string> path = locate(file_or_module);
   const SourceFile* file = path ? impl_->sources.load(*path) : nullptr;
   if (!file) {
-    impl_->sink.report(error_at(SourceRange{}, "no kernel file or stdlib module named '" +
-                                                   file_or_module + "'"));
+    impl_->sink.report(
+        error_at(SourceRange{}, "no kernel file or stdlib module named '" + file_or_module + "'"));
     return false;
   }
   impl_->module = parse_module(*file, impl_->sink);
@@ -202,12 +250,60 @@ std::optional<std::vector<std::string>> Session::parameters(const std::string& k
   return names;
 }
 
-bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<KernelArg>& args,
+const ast::FunctionDef* Session::Impl::start(const std::string& kernel,
+                                             const std::vector<ArgInput>& args,
+                                             std::vector<PreparedArg>& prepared) {
+  if (!module) {
+    sink.report(error_at(SourceRange{}, "no kernel file is loaded"));
+    return nullptr;
+  }
+  const ast::FunctionDef* def = find_function(kernel);
+  if (!def) {
+    sink.report(
+        error_at(file_start(), "there is no kernel '" + kernel + "' in " + module->file->path()));
+    return nullptr;
+  }
+  if (options.ranks < 1 || options.ranks > rt::Machine::kMaxRanks) {
+    sink.report(error_at(SourceRange{}, "the number of ranks must be between 1 and " +
+                                            std::to_string(rt::Machine::kMaxRanks)));
+    return nullptr;
+  }
+  return prepare_args(*def, args, prepared) ? def : nullptr;
+}
+
+bool Session::Impl::check_per_rank(const ArgInput& a, const SourceRange& where) {
+  if (static_cast<int>(a.per_rank->size()) != options.ranks) {
+    sink.report(error_at(where, "argument '" + a.name + "' has " +
+                                    std::to_string(a.per_rank->size()) + " arrays for " +
+                                    std::to_string(options.ranks) + " ranks"));
+    return false;
+  }
+  const rt::NpyArray& first = a.per_rank->front();
+  for (size_t r = 1; r < a.per_rank->size(); ++r) {
+    const rt::NpyArray& other = (*a.per_rank)[r];
+    std::string what;
+    if (other.shape != first.shape) {
+      what = "shape " + rt::format_shape(first.shape) + " on rank 0 but " +
+             rt::format_shape(other.shape);
+    } else if (other.dtype != first.dtype) {
+      what = "dtype " + std::string(rt::dtype_name(first.dtype)) + " on rank 0 but " +
+             std::string(rt::dtype_name(other.dtype));
+    }
+    if (!what.empty()) {
+      sink.report(error_at(
+          where, "argument '" + a.name + "' has " + what + " on rank " + std::to_string(r)));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<ArgInput>& args,
                                  std::vector<PreparedArg>& out) {
   bool var_keywords = false;
   for (const ast::Param& p : def.params) var_keywords |= p.kind == ast::ParamKind::VarKeywords;
-  std::map<std::string, const KernelArg*> given;
-  for (const KernelArg& a : args) {
+  std::map<std::string, std::string> given;  // name -> origin
+  for (const ArgInput& a : args) {
     const ast::Param* param = nullptr;
     for (const ast::Param& p : def.params) {
       const bool named =
@@ -221,40 +317,24 @@ bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<
     }
     if (given.count(a.name)) {
       sink.report(error_at(def.name_range, "argument '" + a.name + "' is given twice (" +
-                                               given[a.name]->origin + " and " + a.origin + ")"));
+                                               given[a.name] + " and " + a.origin + ")"));
       return false;
     }
-    given[a.name] = &a;
-    PreparedArg prepared{&a, param, nullptr};
+    given[a.name] = a.origin;
+    PreparedArg prepared{a.name, param, nullptr, std::nullopt, nullptr};
     const SourceRange where = param ? param->range : def.name_range;
-    if (a.per_rank.empty()) {
+    if (a.tensor) {
+      prepared.tensor = *a.tensor;
+    } else if (a.per_rank && !a.per_rank->empty()) {
+      if (!check_per_rank(a, where)) return false;
+      const rt::NpyArray& first = a.per_rank->front();
+      prepared.tensor = TensorSpec{first.dtype, first.shape};
+      prepared.per_rank = a.per_rank;
+    } else {
       const SourceFile& file =
           sources.add(a.origin.empty() ? "-a " + a.name : a.origin, a.expression);
       prepared.expression = parse_expression(file, sink);
       if (!prepared.expression) return false;
-    } else {
-      if (static_cast<int>(a.per_rank.size()) != options.ranks) {
-        sink.report(error_at(where, "argument '" + a.name + "' has " +
-                                        std::to_string(a.per_rank.size()) + " arrays for " +
-                                        std::to_string(options.ranks) + " ranks"));
-        return false;
-      }
-      const rt::NpyArray& first = a.per_rank.front();
-      for (size_t r = 1; r < a.per_rank.size(); ++r) {
-        const rt::NpyArray& other = a.per_rank[r];
-        std::string what;
-        if (other.shape != first.shape) {
-          what = "shape " + rt::format_shape(first.shape) + " on rank 0 but " + rt::format_shape(other.shape);
-        } else if (other.dtype != first.dtype) {
-          what = "dtype " + std::string(rt::dtype_name(first.dtype)) + " on rank 0 but " +
-                 std::string(rt::dtype_name(other.dtype));
-        }
-        if (!what.empty()) {
-          sink.report(error_at(
-              where, "argument '" + a.name + "' has " + what + " on rank " + std::to_string(r)));
-          return false;
-        }
-      }
     }
     out.push_back(std::move(prepared));
   }
@@ -269,10 +349,58 @@ bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<
   return true;
 }
 
-void Session::Impl::collect_outputs(
-    Evaluator& ev, const ast::FunctionDef& def, const Value& returned,
-    const std::vector<std::pair<std::string, Value::Tensor>>& inputs,
-    std::vector<NamedArray>& outputs, std::vector<std::string>& printed) {
+BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& def,
+                                       const std::vector<PreparedArg>& args, rt::Machine& machine,
+                                       Device& device) {
+  const ScopePtr globals = ev.new_globals();
+  ev.exec_module(*module, globals);
+  auto it = globals->vars.find(def.name);
+  if (it == globals->vars.end() || !it->second.is<Value::Function>()) {
+    ev.fail(def.name_range, "'" + def.name + "' is not a function after the module ran");
+  }
+  BoundKernel bound;
+  bound.function = it->second;
+  const int rank = ev.rank();
+  for (const PreparedArg& a : args) {
+    const SourceRange where = a.param ? a.param->range : def.name_range;
+    if (a.expression) {
+      Value v = ev.eval(*a.expression, globals);
+      if (a.param && wants_replica_group(*a.param) && sequence_items(v)) {
+        try {
+          v = Value(Value::Group(std::make_shared<const rt::ReplicaGroup>(
+              replica_group_value(v, "argument '" + a.name + "'"))));
+        } catch (const ValueError& e) {
+          ev.fail(where, e.what());
+        }
+      }
+      bound.kwargs.emplace_back(a.name, v);
+      continue;
+    }
+    std::shared_ptr<rt::Buffer> buffer;
+    try {
+      buffer = machine.allocate(rank, rt::MemKind::hbm, a.tensor->dtype, a.tensor->shape, a.name,
+                                /*io=*/true);
+    } catch (const rt::Error& e) {
+      ev.fail(where, "argument '" + a.name + "': " + e.what());
+    }
+    device.allocated(buffer, where);
+    if (a.per_rank) {
+      const rt::NpyArray& array = (*a.per_rank)[static_cast<size_t>(rank)];
+      if (!array.data.empty()) {
+        // data(), not data_for_write(): filling an input is not the kernel writing it.
+        std::memcpy(buffer->data(), array.data.data(),
+                    std::min(array.data.size(), static_cast<size_t>(buffer->bytes())));
+      }
+    }
+    auto view = std::make_shared<const rt::TensorView>(buffer);
+    bound.inputs.emplace_back(a.name, view);
+    bound.kwargs.emplace_back(a.name, Value(Value::Tensor(view)));
+  }
+  return bound;
+}
+
+std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::returned_tensors(
+    Evaluator& ev, const ast::FunctionDef& def, const Value& returned) {
   const ast::Return* ret = ev.last_return();
   const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
   std::vector<Value> values;
@@ -296,17 +424,7 @@ void Session::Impl::collect_outputs(
     }
   }
   if (names.size() != values.size()) names.clear();
-  std::vector<const rt::Buffer*> seen;
-  auto emit = [&](const std::string& name, const rt::TensorView& t) {
-    const std::vector<std::byte> bytes = read_view_bytes(t);
-    rt::NpyArray array;
-    array.dtype = t.dtype();
-    array.shape = t.shape();
-    array.data = bytes;
-    printed.push_back(rt::format_array(array.dtype, array.shape, array.data.data()));
-    outputs.push_back(NamedArray{name, std::move(array)});
-    seen.push_back(t.buffer().get());
-  };
+  std::vector<std::pair<std::string, Value::Tensor>> out;
   for (size_t i = 0; i < values.size(); ++i) {
     const std::string name = names.empty() ? "ret" + std::to_string(i) : names[i];
     auto t = values[i].get<Value::Tensor>();
@@ -320,98 +438,66 @@ void Session::Impl::collect_outputs(
                          "buffer=nl.shared_hbm and dma_copy into them)");
     }
     (*t)->buffer()->set_io(true);
-    emit(name, **t);
+    out.emplace_back(name, *t);
   }
-  for (const auto& [name, t] : inputs) {
-    const rt::Buffer* b = t->buffer().get();
-    if (!t->buffer()->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
-    emit(name, *t);
-  }
+  return out;
 }
 
 void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
                               const std::vector<PreparedArg>& args, rt::Machine& machine,
                               Spmd& spmd, RunResult& result) {
-  RankContext ctx;
-  ctx.rank = rank;
-  ctx.ranks = options.ranks;
-  ctx.machine = &machine;
-  ctx.spmd = &spmd;
-  ctx.out = options.out ? options.out : &std::cout;
-  ctx.loader = &loader;
-  Evaluator ev(ctx);
-  const ScopePtr globals = ev.new_globals();
-  ev.exec_module(*module, globals);
-  auto it = globals->vars.find(def.name);
-  if (it == globals->vars.end() || !it->second.is<Value::Function>()) {
-    ev.fail(def.name_range, "'" + def.name + "' is not a function after the module ran");
-  }
-  KwArgs kwargs;
-  std::vector<std::pair<std::string, Value::Tensor>> inputs;
-  for (const PreparedArg& a : args) {
-    const SourceRange where = a.param ? a.param->range : def.name_range;
-    if (a.expression) {
-      Value v = ev.eval(*a.expression, globals);
-      if (a.param && wants_replica_group(*a.param) && sequence_items(v)) {
-        try {
-          v = Value(Value::Group(std::make_shared<const rt::ReplicaGroup>(
-              replica_group_value(v, "argument '" + a.arg->name + "'"))));
-        } catch (const ValueError& e) {
-          ev.fail(where, e.what());
-        }
-      }
-      kwargs.emplace_back(a.arg->name, v);
-      continue;
-    }
-    const rt::NpyArray& array = a.arg->per_rank[static_cast<size_t>(rank)];
-    std::shared_ptr<rt::Buffer> buffer;
-    try {
-      buffer = machine.allocate(rank, rt::MemKind::hbm, array.dtype, array.shape, a.arg->name,
-                                /*io=*/true);
-    } catch (const rt::Error& e) {
-      ev.fail(where, "argument '" + a.arg->name + "': " + e.what());
-    }
-    if (!array.data.empty()) {
-      // data(), not data_for_write(): filling an input is not the kernel writing it.
-      std::memcpy(buffer->data(), array.data.data(),
-                  std::min(array.data.size(), static_cast<size_t>(buffer->bytes())));
-    }
-    auto view = std::make_shared<const rt::TensorView>(buffer);
-    inputs.emplace_back(a.arg->name, view);
-    kwargs.emplace_back(a.arg->name, Value(Value::Tensor(view)));
-  }
-  const Value returned = ev.call(it->second, {}, std::move(kwargs), def.name_range);
+  ExecDevice device(rank, spmd);
+  Evaluator ev(context(rank, machine, device));
+  BoundKernel bound = bind_kernel(ev, def, args, machine, device);
+  const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
   const ast::Return* ret = ev.last_return();
   spmd.set_finish_place(rank, ret ? ret->range : def.range);
-  collect_outputs(ev, def, returned, inputs, result.outputs[static_cast<size_t>(rank)],
-                  result.printed[static_cast<size_t>(rank)]);
+  std::vector<NamedArray>& outputs = result.outputs[static_cast<size_t>(rank)];
+  std::vector<std::string>& printed = result.printed[static_cast<size_t>(rank)];
+  std::vector<const rt::Buffer*> seen;
+  auto emit = [&](const std::string& name, const rt::TensorView& t) {
+    rt::NpyArray array;
+    array.dtype = t.dtype();
+    array.shape = t.shape();
+    array.data = read_view_bytes(t);
+    printed.push_back(rt::format_array(array.dtype, array.shape, array.data.data()));
+    outputs.push_back(NamedArray{name, std::move(array)});
+    seen.push_back(t.buffer().get());
+  };
+  for (const auto& [name, t] : returned_tensors(ev, def, returned)) emit(name, *t);
+  for (const auto& [name, t] : bound.inputs) {
+    const rt::Buffer* b = t->buffer().get();
+    if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
+    emit(name, *t);
+  }
+}
+
+void Session::Impl::trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
+                               rt::Machine& machine, Device& device, TraceResult& result) {
+  RankContext ctx = context(0, machine, device);
+  ctx.tracing = true;
+  Evaluator ev(ctx);
+  BoundKernel bound = bind_kernel(ev, def, args, machine, device);
+  for (const auto& [name, t] : bound.inputs) result.inputs.emplace_back(name, t->buffer());
+  const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
+  for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+    result.outputs.emplace_back(name, *t);
+  }
 }
 
 std::optional<RunResult> Session::run(const std::string& kernel,
                                       const std::vector<KernelArg>& args) {
   Impl& im = *impl_;
-  if (!im.module) {
-    im.sink.report(error_at(SourceRange{}, "no kernel file is loaded"));
-    return std::nullopt;
-  }
-  const ast::FunctionDef* def = im.find_function(kernel);
-  if (!def) {
-    im.sink.report(error_at(im.file_start(),
-                            "there is no kernel '" + kernel + "' in " + im.module->file->path()));
-    return std::nullopt;
-  }
-  if (im.options.ranks < 1 || im.options.ranks > rt::Machine::kMaxRanks) {
-    im.sink.report(error_at(SourceRange{}, "the number of ranks must be between 1 and " +
-                                               std::to_string(rt::Machine::kMaxRanks)));
-    return std::nullopt;
+  std::vector<ArgInput> inputs;
+  for (const KernelArg& a : args) {
+    inputs.push_back(ArgInput{a.name, a.origin, a.expression, &a.per_rank, nullptr});
   }
   std::vector<PreparedArg> prepared;
-  if (!im.prepare_args(*def, args, prepared)) return std::nullopt;
-  const rt::Platform& platform =
-      im.options.platform ? *im.options.platform : rt::default_platform();
+  const ast::FunctionDef* def = im.start(kernel, inputs, prepared);
+  if (!def) return std::nullopt;
   std::unique_ptr<rt::Machine> machine;
   try {
-    machine = std::make_unique<rt::Machine>(im.options.ranks, platform);
+    machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform());
   } catch (const rt::Error& e) {
     im.sink.report(error_at(SourceRange{}, e.what()));
     return std::nullopt;
@@ -425,6 +511,43 @@ std::optional<RunResult> Session::run(const std::string& kernel,
     error = spmd.run([&](int rank) { im.rank_body(rank, *def, prepared, *machine, spmd, result); });
   }
   if (error) {
+    im.sink.report(std::move(*error));
+    return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<TraceResult> Session::trace(const std::string& kernel,
+                                          const std::vector<TraceArg>& args, Device& device) {
+  Impl& im = *impl_;
+  std::vector<ArgInput> inputs;
+  for (const TraceArg& a : args) {
+    inputs.push_back(
+        ArgInput{a.name, a.origin, a.expression, nullptr, a.tensor ? &*a.tensor : nullptr});
+  }
+  std::vector<PreparedArg> prepared;
+  const ast::FunctionDef* def = im.start(kernel, inputs, prepared);
+  if (!def) return std::nullopt;
+  TraceResult result;
+  try {
+    result.machine =
+        std::make_shared<rt::Machine>(im.options.ranks, im.platform(), device.has_data());
+  } catch (const rt::Error& e) {
+    im.sink.report(error_at(SourceRange{}, e.what()));
+    return std::nullopt;
+  }
+  im.trace_machines.push_back(result.machine);
+  std::optional<Diagnostic> error;
+  {
+    // A scheduler of one rank: the same large-stack thread and error capture
+    // as run()'s ranks. The trace device never joins a rendezvous.
+    Spmd spmd(1);
+    error = spmd.run([&](int) { im.trace_body(*def, prepared, *result.machine, device, result); });
+  }
+  if (error) {
+    // Errors the scheduler itself makes (internal ones) carry the rank too.
+    error->ranks.clear();
+    for (Diagnostic& note : error->notes) note.ranks.clear();
     im.sink.report(std::move(*error));
     return std::nullopt;
   }

@@ -1,24 +1,31 @@
 // The interpreter's public face: a Session loads a kernel file (or a stdlib
 // module) and runs one of its kernels SPMD over a simulated machine of N
-// ranks, one evaluation per rank. The command line (`nkirun run`) and the REPL
-// use only this header.
+// ranks, one evaluation per rank, or traces it once for a compiler, handing
+// its device operations to the compiler's Device. The command lines
+// (`nkirun run`, `nkic`) and the REPL use only this header.
 //
 // Errors the user caused are reported to the DiagnosticSink given at
 // construction, each with its place and ranks; the calls then return false /
 // nullopt. Nothing is thrown out of a Session.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/diagnostics.h"
+#include "runtime/host_io.h"
 #include "runtime/machine.h"
 #include "runtime/npy.h"
+#include "runtime/tensor.h"
 
 namespace nkic::interp {
+
+class Device;
 
 struct SessionOptions {
   int ranks = 1;
@@ -38,16 +45,40 @@ struct KernelArg {
   std::string origin;                  // "-a NAME=VALUE", for messages
 };
 
-struct NamedArray {
-  std::string name;  // the returned variable's name, ret{i} without one, or the input's name
-  rt::NpyArray array;
-};
+// name: the returned variable's name, ret{i} without one, or the input's name.
+using NamedArray = rt::NamedArray;
 
 struct RunResult {
   // [rank] -> the returned tensors, then the input tensors the kernel wrote.
-  std::vector<std::vector<NamedArray>> outputs;
+  rt::RankOutputs outputs;
   // [rank] -> each output formatted NumPy-style, in the same order.
   std::vector<std::vector<std::string>> printed;
+};
+
+// A kernel argument for tracing: a tensor of this dtype and shape (the same
+// on every rank; its data exists only when the compiled program runs), or,
+// as for run(), the source text of an expression.
+struct TensorSpec {
+  rt::DType dtype = rt::DType::float32;
+  std::vector<int64_t> shape;
+};
+
+struct TraceArg {
+  std::string name;
+  std::optional<TensorSpec> tensor;  // a tensor argument when set
+  std::string expression;            // otherwise
+  std::string origin;                // "-a NAME=VALUE", for messages
+};
+
+struct TraceResult {
+  // The machine the buffers below (and those handed to the Device) live on:
+  // kept alive by this result and by the Session, so they stay valid while
+  // either lives. Declared first, so it is destroyed last.
+  std::shared_ptr<rt::Machine> machine;
+  // The tensor arguments, in the order given: param name, its IO buffer in HBM.
+  std::vector<std::pair<std::string, std::shared_ptr<rt::Buffer>>> inputs;
+  // The returned tensors, named as run() names its outputs.
+  std::vector<std::pair<std::string, rt::TensorView>> outputs;
 };
 
 class Session {
@@ -76,6 +107,15 @@ class Session {
   // Runs `kernel` on every rank with the given arguments (missing ones take
   // their defaults). nullopt after reporting an error.
   std::optional<RunResult> run(const std::string& kernel, const std::vector<KernelArg>& args);
+
+  // Runs the module and `kernel` once, as rank 0 of options.ranks, handing
+  // every device operation, allocation and nl-range loop to `device` instead
+  // of performing it (device.h); arguments bind as for run(). Tensor data is
+  // never read: doing so at the meta level (printing a tensor) is an error.
+  // Errors name no rank, since the compiled program serves every rank.
+  // nullopt after reporting an error.
+  std::optional<TraceResult> trace(const std::string& kernel, const std::vector<TraceArg>& args,
+                                   Device& device);
 
  private:
   struct Impl;

@@ -1,4 +1,4 @@
-// Row-major reads and writes of tensor views, by walking the resolved access
+// Row-major reads of tensor views, by walking the resolved access
 // pattern with an odometer over its dims.
 #include "interp/tensor_io.h"
 
@@ -46,19 +46,6 @@ std::vector<std::byte> read_view_bytes(const rt::TensorView& view) {
     at += esize;
   });
   return out;
-}
-
-void write_view_bytes(const rt::TensorView& view, const std::vector<std::byte>& bytes) {
-  const rt::AccessPattern ap = view.resolve();
-  const size_t esize = rt::dtype_size(ap.dtype());
-  if (ap.elements() == 0) return;
-  std::byte* base = ap.buffer->data_for_write();
-  size_t at = 0;
-  for_each_element(ap, [&](size_t byte_offset) {
-    if (at + esize > bytes.size()) return;
-    std::memcpy(base + byte_offset, bytes.data() + at, esize);
-    at += esize;
-  });
 }
 
 std::string format_tensor(const rt::TensorView& view) {

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 
 namespace nkic::test {
 
@@ -40,10 +41,10 @@ struct Scratch {
   }
 };
 
-}  // namespace
-
-Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
-                   const std::vector<interp::KernelArg>& args) {
+// Loads `source` as k.py into a Session and calls `use(session)`; the first
+// diagnostic goes into `outcome`.
+template <class O, class F>
+void with_session(const std::string& source, int ranks, O& outcome, F&& use) {
   Scratch scratch;
   const std::string path = scratch.dir + "/k.py";
   std::ofstream(path) << source;
@@ -55,15 +56,33 @@ Outcome run_kernel(const std::string& source, const std::string& kernel, int ran
   options.out = &out;
   options.module_path = {NKIC_TEST_STDLIB_DIR};
   interp::Session session(options, sources, sink);
-  Outcome outcome;
-  if (session.load(path)) outcome.result = session.run(kernel, args);
+  if (session.load(path)) use(session);
   outcome.out = out.str();
   if (!sink.diagnostics().empty()) {
     const Diagnostic& d = sink.diagnostics().front();
     outcome.error = format(d);
     outcome.error_ranks = d.ranks;
-    for (const Diagnostic& n : d.notes) outcome.notes.push_back(format(n));
+    if constexpr (std::is_same_v<O, Outcome>) {
+      for (const Diagnostic& n : d.notes) outcome.notes.push_back(format(n));
+    }
   }
+}
+
+}  // namespace
+
+Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
+                   const std::vector<interp::KernelArg>& args) {
+  Outcome outcome;
+  with_session(source, ranks, outcome,
+               [&](interp::Session& s) { outcome.result = s.run(kernel, args); });
+  return outcome;
+}
+
+TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
+                          const std::vector<interp::TraceArg>& args, interp::Device& device) {
+  TraceOutcome outcome;
+  with_session(source, ranks, outcome,
+               [&](interp::Session& s) { outcome.result = s.trace(kernel, args, device); });
   return outcome;
 }
 

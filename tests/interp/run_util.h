@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "frontend/diagnostics.h"
+#include "interp/device.h"
 #include "interp/session.h"
 
 namespace nkic::test {
@@ -23,6 +24,17 @@ struct Outcome {
 // Runs `kernel` of `source` on `ranks` ranks.
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
                    const std::vector<interp::KernelArg>& args = {});
+
+struct TraceOutcome {
+  std::string out;
+  std::string error;
+  std::vector<int> error_ranks;
+  std::optional<interp::TraceResult> result;
+};
+
+// Traces `kernel` of `source` as for `ranks` ranks, into `device`.
+TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
+                          const std::vector<interp::TraceArg>& args, interp::Device& device);
 
 // Runs module-level code (a trivial kernel is appended after it).
 Outcome run_code(const std::string& source);
