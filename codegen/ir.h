@@ -35,6 +35,8 @@ struct Affine {
   bool operator==(const Affine& o) const { return constant == o.constant && terms == o.terms; }
 };
 
+// Buffer and register ids are unique within a Program; they need not be
+// dense (buffers merged by rerolling or never used are dropped).
 struct BufferDecl {
   int id = 0;
   rt::MemKind kind = rt::MemKind::hbm;
@@ -80,6 +82,7 @@ enum class OpKind {
   all_gather,      // dsts[0] <- members' srcs[0] concatenated along dim
   reduce_scatter,  // dsts[0] <- chunk (position) of op over members of srcs[0]
   all_to_all,      // chunk j of dsts[0] <- chunk (position) of member j's srcs[0]
+  rank_id,         // reg <- the rank's global id (ncc.rank_id())
 };
 const char* op_name(OpKind k);
 
@@ -132,7 +135,12 @@ struct Program {
   std::vector<Input> inputs;
   std::vector<Output> outputs;
   std::vector<Node> body;
-  int loop_vars = 0;  // loop variable ids are 0 .. loop_vars-1
+  // Loop variable ids are 0 .. loop_vars-1: a loop's variable is its nesting
+  // depth, so sibling loops share ids and only enclosing loops are in scope.
+  int loop_vars = 0;
+
+  const BufferDecl* find_buffer(int id) const;
+  const RegisterDecl* find_register(int id) const;
 };
 
 // The program as text, one instruction per line, loops indented, each

@@ -1,0 +1,209 @@
+// The IR's names and its text form (`nkic emit --dump-ir`): declarations,
+// then the body one instruction per line, loops indented, each line ending
+// in `# FILE:LINE` (the file's base name, so the text does not depend on
+// where the sources live).
+#include "codegen/ir.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "runtime/format_util.h"
+
+namespace nkic::codegen {
+namespace {
+
+std::string base_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string place(const SourceRange& r) {
+  if (!r.valid()) return "<unknown>";
+  return base_name(r.file->path()) + ":" + std::to_string(r.begin.line);
+}
+
+std::string term(int64_t coefficient, const std::string& name) {
+  return coefficient == 1 ? name : std::to_string(coefficient) + "*" + name;
+}
+
+// Joins signed parts as "a + b - c".
+class Sum {
+ public:
+  void add(int64_t coefficient, const std::string& name) {
+    if (coefficient == 0) return;
+    const bool negative = coefficient < 0;
+    const std::string t = name.empty() ? std::to_string(negative ? -coefficient : coefficient)
+                                       : term(negative ? -coefficient : coefficient, name);
+    if (text_.empty()) {
+      text_ = negative ? "-" + t : t;
+    } else {
+      text_ += (negative ? " - " : " + ") + t;
+    }
+  }
+  std::string str() const { return text_.empty() ? "0" : text_; }
+
+ private:
+  std::string text_;
+};
+
+void add_affine(Sum& sum, const Affine& a) {
+  for (const auto& [var, coefficient] : a.terms) sum.add(coefficient, "i" + std::to_string(var));
+  sum.add(a.constant, "");
+}
+
+std::string group_text(const rt::ReplicaGroup& g) { return g.describe(); }
+
+class Printer {
+ public:
+  explicit Printer(const Program& p) : p_(p) {}
+
+  std::string print() {
+    out_ << "program " << p_.kernel << " (" << base_name(p_.file) << ") on " << p_.ranks
+         << (p_.ranks == 1 ? " rank" : " ranks") << ", " << p_.platform << "\n";
+    out_ << "buffers:\n";
+    for (const BufferDecl& b : p_.buffers) {
+      out_ << "  b" << b.id << " " << rt::mem_kind_name(b.kind) << " " << rt::dtype_name(b.dtype)
+           << rt::format_shape(b.shape) << " '" << b.name << "'";
+      if (b.input >= 0) out_ << " input " << b.input;
+      if (b.where.valid()) out_ << "  # " << place(b.where);
+      out_ << "\n";
+    }
+    out_ << "registers:\n";
+    for (const RegisterDecl& r : p_.registers) {
+      out_ << "  r" << r.id << " ";
+      switch (r.init) {
+        case RegisterDecl::Init::zero: out_ << "zero"; break;
+        case RegisterDecl::Init::rank_id: out_ << "rank_id"; break;
+        case RegisterDecl::Init::constant: out_ << "constant " << r.value; break;
+      }
+      if (r.where.valid()) out_ << "  # " << place(r.where);
+      out_ << "\n";
+    }
+    out_ << "inputs:\n";
+    for (const Input& in : p_.inputs) out_ << "  " << in.name << " = b" << in.buffer << "\n";
+    out_ << "outputs:\n";
+    for (const Output& o : p_.outputs) out_ << "  " << o.name << " = " << operand(o.view) << "\n";
+    out_ << "body:\n";
+    nodes(p_.body, 1);
+    return out_.str();
+  }
+
+ private:
+  void nodes(const std::vector<Node>& body, int depth) {
+    for (const Node& n : body) {
+      const std::string indent(static_cast<size_t>(depth) * 2, ' ');
+      if (const Instr* i = std::get_if<Instr>(&n)) {
+        out_ << indent << instr(*i) << "  # " << place(i->where) << "\n";
+        continue;
+      }
+      const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
+      out_ << indent << "for i" << l.var << " in range(" << l.count << "):  # " << place(l.where)
+           << "\n";
+      nodes(l.body, depth + 1);
+    }
+  }
+
+  static std::string operand(const Operand& o) {
+    Sum offset;
+    add_affine(offset, o.offset);
+    std::string text = "b" + std::to_string(o.buffer) + "[" + offset.str();
+    for (const DynamicOffset& d : o.dynamic) {
+      std::string source;
+      if (d.reg >= 0) {
+        source = "r" + std::to_string(d.reg);
+      } else {
+        Sum element;
+        add_affine(element, d.element);
+        source = "b" + std::to_string(d.buffer) + "[" + element.str() + "]";
+      }
+      text += " + " + term(d.multiplier, source);
+    }
+    text += "; ";
+    for (size_t i = 0; i < o.dims.size(); ++i) {
+      if (i) text += ", ";
+      text += "[" + std::to_string(o.dims[i].step) + ", " + std::to_string(o.dims[i].count) + "]";
+    }
+    return text + "]";
+  }
+
+  static std::string operands(const std::vector<Operand>& v) {
+    std::string text;
+    for (size_t i = 0; i < v.size(); ++i) text += (i ? ", " : "") + operand(v[i]);
+    return v.size() == 1 ? text : "[" + text + "]";
+  }
+
+  static std::string scalar(const std::variant<int64_t, double>& v) {
+    if (const int64_t* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", std::get<double>(v));
+    return buf;
+  }
+
+  static std::string instr(const Instr& i) {
+    const std::string name = op_name(i.kind);
+    const std::string reg = "r" + std::to_string(i.reg);
+    const std::string collective = " group " + group_text(i.group) + " ";
+    switch (i.kind) {
+      case OpKind::dma_copy:
+        return name + " " + operands(i.dsts) + " <- " + operands(i.srcs) +
+               (i.oob_skip ? " oob_skip" : "");
+      case OpKind::memset: return name + " " + operands(i.dsts) + " <- " + scalar(i.value);
+      case OpKind::register_move:
+        return name + " " + reg + " <- " +
+               (i.reg_src >= 0 ? "r" + std::to_string(i.reg_src) : std::to_string(i.constant));
+      case OpKind::register_load: return name + " " + reg + " <- " + operands(i.srcs);
+      case OpKind::register_store: return name + " " + operands(i.dsts) + " <- " + reg;
+      case OpKind::rank_id: return name + " " + reg;
+      case OpKind::all_reduce:
+        return name + " " + std::string(rt::reduce_op_name(i.op)) + collective +
+               operands(i.dsts) + " <- " + operands(i.srcs);
+      case OpKind::reduce_scatter:
+        return name + " " + std::string(rt::reduce_op_name(i.op)) + " dim " +
+               std::to_string(i.dim) + collective + operands(i.dsts) + " <- " + operands(i.srcs);
+      case OpKind::all_gather:
+      case OpKind::all_to_all:
+        return name + " dim " + std::to_string(i.dim) + collective + operands(i.dsts) + " <- " +
+               operands(i.srcs);
+    }
+    return name;
+  }
+
+  const Program& p_;
+  std::ostringstream out_;
+};
+
+}  // namespace
+
+const char* op_name(OpKind k) {
+  switch (k) {
+    case OpKind::dma_copy: return "dma_copy";
+    case OpKind::memset: return "memset";
+    case OpKind::register_move: return "register_move";
+    case OpKind::register_load: return "register_load";
+    case OpKind::register_store: return "register_store";
+    case OpKind::all_reduce: return "all_reduce";
+    case OpKind::all_gather: return "all_gather";
+    case OpKind::reduce_scatter: return "reduce_scatter";
+    case OpKind::all_to_all: return "all_to_all";
+    case OpKind::rank_id: return "rank_id";
+  }
+  return "?";
+}
+
+const BufferDecl* Program::find_buffer(int id) const {
+  for (const BufferDecl& b : buffers) {
+    if (b.id == id) return &b;
+  }
+  return nullptr;
+}
+
+const RegisterDecl* Program::find_register(int id) const {
+  for (const RegisterDecl& r : registers) {
+    if (r.id == id) return &r;
+  }
+  return nullptr;
+}
+
+std::string print_ir(const Program& p) { return Printer(p).print(); }
+
+}  // namespace nkic::codegen

@@ -1,0 +1,379 @@
+// See specialize.h. The Recorder maps the trace's run-time objects to IR
+// ids (rt::Buffer* -> buffer id, at each allocation, so an address reused by
+// a later buffer maps to the new one; rt::Register* -> register id), turns
+// tensor views into operands, and keeps the trace's loops with their
+// iterations. After the trace: inputs and outputs are attached, the loops
+// rerolled, and buffers and registers nothing uses are dropped.
+#include "codegen/specialize.h"
+
+#include <map>
+#include <set>
+
+#include "codegen/reroll.h"
+#include "codegen/trace.h"
+#include "interp/collective.h"
+#include "interp/device.h"
+#include "interp/value.h"
+
+namespace nkic::codegen {
+namespace {
+
+class Recorder final : public interp::Device {
+ public:
+  explicit Recorder(Program& program) : p_(program) {}
+
+  Trace take_trace() { return std::move(trace_); }
+  bool written(int buffer) const { return written_.count(buffer) > 0; }
+
+  int buffer_id(const rt::Buffer* b) {
+    auto it = buffers_.find(b);
+    if (it != buffers_.end()) return it->second;
+    return declare(*b, SourceRange{});
+  }
+
+  Operand operand(const rt::TensorView& v) {
+    Operand o;
+    o.buffer = buffer_id(v.buffer().get());
+    o.offset.constant = v.offset();
+    for (int i = 0; i < v.ndim(); ++i) {
+      o.dims.push_back({v.strides()[static_cast<size_t>(i)], v.shape()[static_cast<size_t>(i)]});
+    }
+    for (const rt::ScalarOffset& so : v.scalar_offsets()) {
+      DynamicOffset d;
+      d.multiplier = so.multiplier;
+      if (so.reg) {
+        d.reg = register_id(so.reg.get());
+      } else {
+        if (!so.tensor->scalar_offsets().empty()) {
+          throw interp::ValueError(
+              "a scalar_offset tensor that has a run-time offset itself cannot be compiled");
+        }
+        d.buffer = buffer_id(so.tensor->buffer().get());
+        d.element.constant = so.tensor->offset();
+      }
+      o.dynamic.push_back(d);
+    }
+    return o;
+  }
+
+  // Throws rt::Error, as the interpreter's resolve() does, when the static
+  // part of a view without run-time offsets reaches outside its buffer.
+  static void check_static_bounds(const rt::TensorView& v) {
+    if (v.scalar_offsets().empty()) v.resolve();
+  }
+
+  // What an output reads is used until the end.
+  void mark_output(const Operand& o) {
+    trace_.buffer_last_use.at(static_cast<size_t>(o.buffer)) = Trace::kForever;
+    for (const DynamicOffset& d : o.dynamic) {
+      if (d.reg >= 0) trace_.register_last_use.at(static_cast<size_t>(d.reg)) = Trace::kForever;
+      if (d.buffer >= 0) trace_.buffer_last_use.at(static_cast<size_t>(d.buffer)) = Trace::kForever;
+    }
+  }
+
+  // ---- interp::Device --------------------------------------------------------
+
+  bool has_data() const override { return false; }
+
+  void allocated(const std::shared_ptr<rt::Buffer>& buffer, const SourceRange& where) override {
+    declare(*buffer, where);
+  }
+
+  void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
+                const SourceRange& where) override {
+    if (dst.size() != src.size()) {
+      throw rt::Error("dma_copy element count mismatch: dst has " + std::to_string(dst.size()) +
+                      ", src has " + std::to_string(src.size()) + " elements");
+    }
+    try {
+      check_static_bounds(dst);
+      check_static_bounds(src);
+    } catch (const rt::Error&) {
+      if (oob_skip) return;  // dropped on every run
+      throw;
+    }
+    Instr i = instr(OpKind::dma_copy, where);
+    i.dsts.push_back(operand(dst));
+    i.srcs.push_back(operand(src));
+    i.oob_skip = oob_skip;
+    record(std::move(i));
+  }
+
+  void memset(const rt::TensorView& dst, interp::Scalar value, const SourceRange& where) override {
+    check_static_bounds(dst);
+    Instr i = instr(OpKind::memset, where);
+    i.dsts.push_back(operand(dst));
+    i.value = value;
+    record(std::move(i));
+  }
+
+  std::shared_ptr<rt::Register> rank_id(const SourceRange& where) override {
+    auto reg = new_register("rank_id()", RegisterDecl::Init::rank_id, 0, where);
+    Instr i = instr(OpKind::rank_id, where);
+    i.reg = register_id(reg.get());
+    record(std::move(i));
+    return reg;
+  }
+
+  std::shared_ptr<rt::Register> register_alloc(std::optional<int64_t> init,
+                                               const SourceRange& where) override {
+    auto reg = new_register("register_alloc()",
+                            init ? RegisterDecl::Init::constant : RegisterDecl::Init::zero,
+                            init.value_or(0), where);
+    // Initialised where allocated, so a register allocated in a loop body is
+    // initialised in every iteration.
+    Instr i = instr(OpKind::register_move, where);
+    i.reg = register_id(reg.get());
+    i.constant = init.value_or(0);
+    record(std::move(i));
+    return reg;
+  }
+
+  void register_move(const std::shared_ptr<rt::Register>& dst,
+                     const std::shared_ptr<rt::Register>& src, int64_t constant,
+                     const SourceRange& where) override {
+    Instr i = instr(OpKind::register_move, where);
+    i.reg = register_id(dst.get());
+    i.reg_src = src ? register_id(src.get()) : -1;
+    i.constant = constant;
+    record(std::move(i));
+  }
+
+  void register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
+                     const SourceRange& where) override {
+    check_static_bounds(src);
+    Instr i = instr(OpKind::register_load, where);
+    i.reg = register_id(dst.get());
+    i.srcs.push_back(operand(src));
+    record(std::move(i));
+  }
+
+  void register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
+                      const SourceRange& where) override {
+    check_static_bounds(dst);
+    Instr i = instr(OpKind::register_store, where);
+    i.reg = register_id(src.get());
+    i.dsts.push_back(operand(dst));
+    record(std::move(i));
+  }
+
+  void collective(interp::CollectiveCall call) override {
+    std::set<size_t> sizes;
+    for (const auto& list : call.group.groups) sizes.insert(list.size());
+    for (size_t n : sizes) interp::check_collective_shapes(call, static_cast<int>(n));
+    for (const auto& t : call.srcs) check_static_bounds(*t);
+    for (const auto& t : call.dsts) check_static_bounds(*t);
+    Instr i = instr(kind_of(call.kind), call.range);
+    for (const auto& t : call.srcs) i.srcs.push_back(operand(*t));
+    for (const auto& t : call.dsts) i.dsts.push_back(operand(*t));
+    i.group = call.group;
+    i.op = call.op.value_or(rt::ReduceOp::add);
+    i.dim = static_cast<int>(call.collective_dim.value_or(0));
+    record(std::move(i));
+  }
+
+  void loop_begin(int64_t, const SourceRange& where) override {
+    auto loop = std::make_unique<TraceLoop>();
+    loop->where = where;
+    open_.push_back(loop.get());
+    current_->emplace_back(std::move(loop));
+  }
+
+  void loop_iteration(int64_t) override {
+    TraceLoop& loop = *open_.back();
+    close_iteration(loop);
+    loop.iterations.emplace_back();
+    loop.iterations.back().first = seq_;
+    current_ = &loop.iterations.back().body;
+  }
+
+  void loop_end() override {
+    close_iteration(*open_.back());
+    open_.pop_back();
+    current_ = open_.empty() ? &trace_.body : &open_.back()->iterations.back().body;
+  }
+
+ private:
+  static OpKind kind_of(interp::CollectiveKind k) {
+    switch (k) {
+      case interp::CollectiveKind::all_reduce: return OpKind::all_reduce;
+      case interp::CollectiveKind::all_gather: return OpKind::all_gather;
+      case interp::CollectiveKind::reduce_scatter: return OpKind::reduce_scatter;
+      case interp::CollectiveKind::all_to_all: return OpKind::all_to_all;
+    }
+    return OpKind::all_reduce;
+  }
+
+  int declare(const rt::Buffer& b, const SourceRange& where) {
+    BufferDecl d;
+    d.id = static_cast<int>(p_.buffers.size());
+    d.kind = b.kind();
+    d.dtype = b.dtype();
+    d.shape = b.shape();
+    d.name = b.name();
+    d.where = where;
+    p_.buffers.push_back(d);
+    trace_.buffer_last_use.push_back(-1);
+    buffers_[&b] = d.id;
+    for (TraceLoop* loop : open_) {
+      if (!loop->iterations.empty()) loop->iterations.back().buffers.push_back(d.id);
+    }
+    return d.id;
+  }
+
+  std::shared_ptr<rt::Register> new_register(const char* name, RegisterDecl::Init init,
+                                             int64_t value, const SourceRange& where) {
+    auto reg = std::make_shared<rt::Register>();
+    reg->name = name;
+    RegisterDecl d;
+    d.id = static_cast<int>(p_.registers.size());
+    d.init = init;
+    d.value = value;
+    d.where = where;
+    p_.registers.push_back(d);
+    trace_.register_last_use.push_back(-1);
+    registers_[reg.get()] = d.id;
+    for (TraceLoop* loop : open_) {
+      if (!loop->iterations.empty()) loop->iterations.back().registers.push_back(d.id);
+    }
+    return reg;
+  }
+
+  int register_id(const rt::Register* r) const {
+    auto it = registers_.find(r);
+    if (it == registers_.end()) throw interp::ValueError("a register from outside this kernel");
+    return it->second;
+  }
+
+  static Instr instr(OpKind kind, const SourceRange& where) {
+    Instr i;
+    i.kind = kind;
+    i.where = where;
+    return i;
+  }
+
+  void use(const Operand& o) {
+    trace_.buffer_last_use[static_cast<size_t>(o.buffer)] = seq_;
+    for (const DynamicOffset& d : o.dynamic) {
+      if (d.reg >= 0) trace_.register_last_use[static_cast<size_t>(d.reg)] = seq_;
+      if (d.buffer >= 0) trace_.buffer_last_use[static_cast<size_t>(d.buffer)] = seq_;
+    }
+  }
+
+  void record(Instr i) {
+    for (const Operand& o : i.dsts) {
+      use(o);
+      int64_t n = 1;
+      for (const rt::Dim& d : o.dims) n *= d.count;
+      if (n > 0) written_.insert(o.buffer);
+    }
+    for (const Operand& o : i.srcs) use(o);
+    for (int r : {i.reg, i.reg_src}) {
+      if (r >= 0) trace_.register_last_use[static_cast<size_t>(r)] = seq_;
+    }
+    current_->emplace_back(std::move(i));
+    ++seq_;
+  }
+
+  void close_iteration(TraceLoop& loop) {
+    if (!loop.iterations.empty()) loop.iterations.back().last = seq_ - 1;
+  }
+
+  Program& p_;
+  Trace trace_;
+  std::vector<TraceNode>* current_ = &trace_.body;
+  std::vector<TraceLoop*> open_;
+  int64_t seq_ = 0;
+  std::map<const rt::Buffer*, int> buffers_;
+  std::map<const rt::Register*, int> registers_;
+  std::set<int> written_;
+};
+
+// Ids the program refers to, for dropping the rest.
+void collect_uses(const Operand& o, std::set<int>& buffers, std::set<int>& registers) {
+  buffers.insert(o.buffer);
+  for (const DynamicOffset& d : o.dynamic) {
+    if (d.buffer >= 0) buffers.insert(d.buffer);
+    if (d.reg >= 0) registers.insert(d.reg);
+  }
+}
+
+void collect_uses(const std::vector<Node>& body, std::set<int>& buffers,
+                  std::set<int>& registers) {
+  for (const Node& n : body) {
+    if (const Instr* i = std::get_if<Instr>(&n)) {
+      for (const Operand& o : i->dsts) collect_uses(o, buffers, registers);
+      for (const Operand& o : i->srcs) collect_uses(o, buffers, registers);
+      if (i->reg >= 0) registers.insert(i->reg);
+      if (i->reg_src >= 0) registers.insert(i->reg_src);
+      continue;
+    }
+    collect_uses(std::get<std::unique_ptr<Loop>>(n)->body, buffers, registers);
+  }
+}
+
+void drop_unused(Program& p) {
+  std::set<int> buffers, registers;
+  collect_uses(p.body, buffers, registers);
+  for (const Output& o : p.outputs) collect_uses(o.view, buffers, registers);
+  for (const Input& in : p.inputs) buffers.insert(in.buffer);
+  std::vector<BufferDecl> kept;
+  for (BufferDecl& b : p.buffers) {
+    if (buffers.count(b.id)) kept.push_back(std::move(b));
+  }
+  p.buffers = std::move(kept);
+  std::vector<RegisterDecl> kept_registers;
+  for (RegisterDecl& r : p.registers) {
+    if (registers.count(r.id)) kept_registers.push_back(r);
+  }
+  p.registers = std::move(kept_registers);
+}
+
+Diagnostic error_at(const SourceRange& where, std::string message) {
+  Diagnostic d;
+  d.range = where;
+  d.message = std::move(message);
+  return d;
+}
+
+}  // namespace
+
+std::optional<Program> specialize(interp::Session& session, const std::string& kernel,
+                                  const std::vector<interp::TraceArg>& args, const Target& target,
+                                  DiagnosticSink& sink) {
+  Program p;
+  p.file = target.file;
+  p.kernel = kernel;
+  p.ranks = target.ranks;
+  p.platform = target.platform;
+  Recorder recorder(p);
+  std::optional<interp::TraceResult> result = session.trace(kernel, args, recorder);
+  if (!result) return std::nullopt;
+  try {
+    std::set<int> returned;
+    for (const auto& [name, view] : result->outputs) {
+      Output o{name, recorder.operand(view)};
+      recorder.mark_output(o.view);
+      returned.insert(o.view.buffer);
+      p.outputs.push_back(std::move(o));
+    }
+    for (const auto& [name, buffer] : result->inputs) {
+      const int id = recorder.buffer_id(buffer.get());
+      p.buffers[static_cast<size_t>(id)].input = static_cast<int>(p.inputs.size());
+      p.inputs.push_back(Input{name, id});
+      if (!recorder.written(id) || returned.count(id)) continue;
+      Output o{name, recorder.operand(rt::TensorView(buffer))};
+      recorder.mark_output(o.view);
+      p.outputs.push_back(std::move(o));
+    }
+  } catch (const std::exception& e) {
+    sink.report(error_at(SourceRange{}, std::string("cannot compile the kernel's outputs: ") +
+                                            e.what()));
+    return std::nullopt;
+  }
+  reroll(recorder.take_trace(), p);
+  drop_unused(p);
+  return p;
+}
+
+}  // namespace nkic::codegen

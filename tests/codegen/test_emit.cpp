@@ -1,0 +1,167 @@
+// The C++ emitter on a small hand-made program that uses every instruction
+// kind, a loop with affine and run-time offsets, and names chosen to break
+// generated code: the output must compile (syntax only; running generated
+// programs is the end-to-end tests' business) and keep every name inside
+// escaped literals and sanitised identifiers.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <string>
+
+#include "codegen/emit_cpp.h"
+
+namespace nkic::codegen {
+namespace {
+
+const std::string kEvil = "x\"); system(\"rm -rf /\"); //";
+
+// The kernel file: its path and its line 1 are hostile too (a comment
+// closer, and a backslash that would continue a // comment).
+const SourceFile& source() {
+  static const SourceFile file(kEvil + ".py", "out = f(x) */ \\\nline 2\n");
+  return file;
+}
+
+SourceRange at(int line) {
+  SourceRange r;
+  r.file = &source();
+  r.begin = {line, 1};
+  r.end = {line, 4};
+  return r;
+}
+
+Operand whole(int buffer, int64_t rows, int64_t cols) {
+  Operand o;
+  o.buffer = buffer;
+  o.dims = {{cols, rows}, {1, cols}};
+  return o;
+}
+
+Instr make(OpKind kind, int line = 1) {
+  Instr i;
+  i.kind = kind;
+  i.where = at(line);
+  return i;
+}
+
+Program sample() {
+  Program p;
+  p.file = kEvil + ".py";
+  p.kernel = "\xd1\x8f\xd0\xb4\xd1\x80\xd0\xbe";  // unicode
+  p.ranks = 4;
+  p.platform = "trn2";
+  auto buffer = [&](rt::MemKind kind, rt::DType t, std::vector<int64_t> shape, std::string name) {
+    BufferDecl b;
+    b.id = static_cast<int>(p.buffers.size());
+    b.kind = kind;
+    b.dtype = t;
+    b.shape = std::move(shape);
+    b.name = std::move(name);
+    p.buffers.push_back(b);
+    return b.id;
+  };
+  const int in = buffer(rt::MemKind::hbm, rt::DType::bfloat16, {8, 4}, kEvil);
+  const int shared = buffer(rt::MemKind::shared_hbm, rt::DType::bfloat16, {8, 4}, "*/ s");
+  const int idx = buffer(rt::MemKind::sbuf, rt::DType::int32, {1, 1}, "idx\n");
+  p.buffers[static_cast<size_t>(in)].input = 0;
+  p.inputs.push_back(Input{kEvil, in});
+  RegisterDecl r;
+  r.id = 0;
+  r.init = RegisterDecl::Init::rank_id;
+  p.registers.push_back(r);
+
+  Instr rank = make(OpKind::rank_id);
+  rank.reg = 0;
+  p.body.emplace_back(rank);
+  Instr move = make(OpKind::register_move);
+  move.reg = 0;
+  move.constant = std::numeric_limits<int64_t>::min();
+  p.body.emplace_back(move);
+  Instr load = make(OpKind::register_load);
+  load.reg = 0;
+  load.srcs.push_back(whole(idx, 1, 1));
+  p.body.emplace_back(load);
+  Instr store = make(OpKind::register_store);
+  store.reg = 0;
+  store.dsts.push_back(whole(idx, 1, 1));
+  p.body.emplace_back(store);
+  Instr nan = make(OpKind::memset);
+  nan.dsts.push_back(whole(shared, 8, 4));
+  nan.value = std::numeric_limits<double>::quiet_NaN();
+  p.body.emplace_back(nan);
+
+  auto loop = std::make_unique<Loop>();
+  loop->var = 0;
+  loop->count = 8;
+  loop->where = at(2);
+  Instr row = make(OpKind::dma_copy, 2);
+  row.oob_skip = true;
+  row.dsts.push_back(whole(shared, 1, 4));
+  row.dsts[0].offset = Affine{0, {{0, 4}}};
+  row.srcs.push_back(whole(in, 1, 4));
+  DynamicOffset by_reg;
+  by_reg.reg = 0;
+  by_reg.multiplier = 4;
+  DynamicOffset by_element;
+  by_element.buffer = idx;
+  by_element.multiplier = 4;
+  row.srcs[0].dynamic = {by_reg, by_element};
+  loop->body.emplace_back(row);
+  p.body.emplace_back(std::move(loop));
+  p.loop_vars = 1;
+
+  rt::ReplicaGroup pairs{{{0, 1}, {3, 2}}};
+  for (OpKind k : {OpKind::all_reduce, OpKind::all_gather, OpKind::reduce_scatter,
+                   OpKind::all_to_all}) {
+    Instr c = make(k);
+    c.group = pairs;
+    c.srcs.push_back(whole(shared, 8, 4));
+    c.dsts.push_back(whole(shared, 8, 4));  // in place: sources are staged
+    p.body.emplace_back(c);
+  }
+  p.outputs.push_back(Output{kEvil, whole(shared, 8, 4)});
+  return p;
+}
+
+TEST_CASE("emitted C++ keeps hostile names in literals, comments and identifiers") {
+  const std::string cpp = emit_cpp(sample());
+  CHECK(cpp.find("\"x\\\"); system(\\\"rm -rf /\\\"); //\"") != std::string::npos);
+  CHECK(cpp.find("class Kernel0 final") != std::string::npos);
+  CHECK(cpp.find("b0_x_system_rm_rf[kRanks]") != std::string::npos);
+  // No comment line ends in a backslash, and none closes a block comment.
+  size_t start = 0;
+  int comments = 0;
+  for (size_t end = cpp.find('\n'); end != std::string::npos; end = cpp.find('\n', start)) {
+    const std::string line = cpp.substr(start, end - start);
+    CHECK(!(line.size() > 0 && line.back() == '\\'));
+    const size_t text = line.find_first_not_of(' ');
+    if (text != std::string::npos && line.compare(text, 2, "//") == 0) {
+      CHECK(line.find("*/") == std::string::npos);
+      ++comments;
+    } else {
+      CHECK(line.find("system(\"rm") == std::string::npos);  // only ever escaped
+    }
+    start = end + 1;
+  }
+  CHECK(comments > 10);
+}
+
+TEST_CASE("emitted C++ compiles") {
+  const std::string cpp = emit_cpp(sample());
+  const std::string path = std::string(NKIC_TEST_BINARY_DIR) + "/emit_sample.cpp";
+  {
+    std::ofstream out(path);
+    out << cpp;
+  }
+  const char* cxx = std::getenv("CXX");
+  const std::string command = std::string(cxx != nullptr && *cxx ? cxx : "c++") +
+                              " -std=c++17 -fsyntax-only -Wall -Werror -I" +
+                              NKIC_TEST_SOURCE_DIR + " " + path;
+  CHECK(std::system(command.c_str()) == 0);
+}
+
+}  // namespace
+}  // namespace nkic::codegen
