@@ -2,11 +2,9 @@
 #include "tools/kernel_args.h"
 
 #include <cctype>
-#include <filesystem>
-#include <map>
 
+#include "runtime/host_io.h"
 #include "runtime/machine.h"
-#include "runtime/npy.h"
 
 namespace nkic::tools {
 namespace {
@@ -17,17 +15,6 @@ bool is_identifier(const std::string& s) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
   }
   return true;
-}
-
-std::string expand_rank(std::string path, int rank) {
-  static const std::string kPlaceholder = "{rank}";
-  for (size_t at = path.find(kPlaceholder); at != std::string::npos;
-       at = path.find(kPlaceholder, at)) {
-    const std::string id = std::to_string(rank);
-    path.replace(at, kPlaceholder.size(), id);
-    at += id.size();
-  }
-  return path;
 }
 
 }  // namespace
@@ -47,7 +34,6 @@ std::pair<std::string, std::string> split_assignment(const std::string& option) 
 std::vector<interp::KernelArg> load_kernel_args(const std::vector<std::string>& options,
                                                 int ranks) {
   std::vector<interp::KernelArg> args;
-  std::map<std::string, rt::NpyArray> loaded;  // one read per distinct path
   for (const std::string& option : options) {
     auto [name, value] = split_assignment(option);
     for (const auto& earlier : args) {
@@ -61,22 +47,13 @@ std::vector<interp::KernelArg> load_kernel_args(const std::vector<std::string>& 
       args.push_back(std::move(arg));
       continue;
     }
-    for (int r = 0; r < ranks; ++r) {
-      const std::string path = expand_rank(value.substr(1), r);
-      auto it = loaded.find(path);
-      if (it == loaded.end()) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) {
-          throw UsageError{"-a " + name + ": cannot read '" + path + "'"};
-        }
-        try {
-          it = loaded.emplace(path, rt::read_npy(path)).first;
-        } catch (const rt::Error& e) {
-          throw InputError{e.what()};
-        }
-      }
-      arg.per_rank.push_back(it->second);
+    std::string missing;
+    try {
+      arg.per_rank = rt::load_per_rank(value.substr(1), ranks, &missing);
+    } catch (const rt::Error& e) {
+      throw InputError{e.what()};
     }
+    if (!missing.empty()) throw UsageError{"-a " + name + ": cannot read '" + missing + "'"};
     args.push_back(std::move(arg));
   }
   return args;

@@ -5,7 +5,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,9 +12,10 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "interp/session.h"
+#include "runtime/host_io.h"
 #include "runtime/machine.h"
+#include "tools/cli_common.h"
 #include "tools/kernel_args.h"
-#include "tools/outputs.h"
 
 namespace nkic::tools {
 namespace {
@@ -66,31 +66,6 @@ Example:
   nkirun run examples/all_reduce.py -n 2 -a input=@examples/data/x_2x3.npy \
       -a "replica_group=[[0, 1]]" --print)";
 
-std::vector<std::string> module_path() {
-  if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {
-    return {env};
-  }
-  return {NKIC_STDLIB_DIR};
-}
-
-// The kernel to run: -k, or the file's only @nki.jit function.
-std::string choose_kernel(const RunOptions& opts, const interp::Session& session) {
-  const std::vector<std::string> kernels = session.kernels();
-  std::string listing;
-  for (const auto& k : kernels) listing += (listing.empty() ? "" : ", ") + k;
-  if (!opts.kernel.empty()) {
-    if (std::find(kernels.begin(), kernels.end(), opts.kernel) != kernels.end()) {
-      return opts.kernel;
-    }
-    if (session.parameters(opts.kernel)) return opts.kernel;  // a plain function
-    throw UsageError{"-k " + opts.kernel + ": " + opts.file + " has no kernel of that name" +
-                     (listing.empty() ? "" : " (kernels: " + listing + ")")};
-  }
-  if (kernels.size() == 1) return kernels.front();
-  if (kernels.empty()) throw UsageError{opts.file + " has no @nki.jit kernel; name one with -k"};
-  throw UsageError{opts.file + " has several kernels (" + listing + "); choose one with -k"};
-}
-
 int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sink) {
   const SourceFile* file = sources.load(opts.file);
   if (file == nullptr) throw UsageError{"cannot read '" + opts.file + "'"};
@@ -103,10 +78,7 @@ int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sin
 int run(const RunOptions& opts) {
   SourceManager sources;
   DiagnosticSink sink;
-  const bool color =
-      use_color(opts.color == "always"   ? ColorMode::always
-                : opts.color == "never" ? ColorMode::never
-                                         : ColorMode::auto_);
+  const bool color = color_wanted(opts.color);
   auto report = [&](int code) {
     sink.print(std::cerr, color);
     return code;
@@ -116,13 +88,13 @@ int run(const RunOptions& opts) {
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
   session_options.platform = rt::find_platform(opts.platform);
-  session_options.module_path = module_path();
+  session_options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
   interp::Session session(session_options, sources, sink);
   if (!session.locate(opts.file)) {
     throw UsageError{"cannot read '" + opts.file + "': no such kernel file or stdlib module"};
   }
   if (!session.load(opts.file)) return report(kExitKernelError);
-  const std::string kernel = choose_kernel(opts, session);
+  const std::string kernel = choose_kernel(opts.file, opts.kernel, session);
   const std::vector<interp::KernelArg> args = load_kernel_args(opts.args, opts.ranks);
 
   std::optional<interp::RunResult> result;
@@ -134,8 +106,8 @@ int run(const RunOptions& opts) {
     if (!result) return report(kExitKernelError);
     micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
   }
-  if (!opts.outdir.empty()) write_outputs(opts.outdir, *result);
-  if (opts.print) print_outputs(std::cout, *result);
+  if (!opts.outdir.empty()) rt::write_outputs(opts.outdir, result->outputs);
+  if (opts.print) rt::print_outputs(std::cout, result->outputs);
   if (opts.time) {
     std::nth_element(micros.begin(), micros.begin() + micros.size() / 2, micros.end());
     std::cerr << "time: " << micros[micros.size() / 2] << " us/iter\n";
@@ -197,6 +169,9 @@ int main(int argc, char** argv) {
     return kExitUsage;
   } catch (const InputError& e) {
     std::cerr << "error: " << e.message << "\n";
+    return kExitKernelError;
+  } catch (const nkic::rt::Error& e) {  // an output file that cannot be written
+    std::cerr << "error: " << e.what() << "\n";
     return kExitKernelError;
   }
 }

@@ -1,0 +1,197 @@
+"""The table of end-to-end cases shared by check_examples.py (nkirun against
+NumPy) and check_compiled.py (nkirun against the programs nkic builds): every
+example and every stdlib kernel over several rank counts and replica groups,
+each with its arguments and its NumPy-computed expected outputs.
+
+A case is (name, target, kernel or None, ranks, args, expected(rank) -> dict):
+`target` is an example's file stem or "stdlib"; `args` are nkirun's -a values
+with paths relative to the repository root.
+"""
+
+import re
+
+import numpy as np
+
+DATA = "examples/data"
+STDLIB_MODULE = "nkilib.experimental.collectives"
+
+
+def load(path):
+    """A .npy as a NumPy array; bfloat16 (V2) widened exactly to float32."""
+    a = np.load(path)
+    if a.dtype.kind == "V" and a.dtype.itemsize == 2:
+        return (a.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+    return a
+
+
+def rows(r):
+    return load(f"{DATA}/rows_rank{r}.npy")
+
+
+def groups_of(spec, ranks):
+    """Each rank's (group, position) for a replica group spec."""
+    where = {}
+    for g in spec:
+        for pos, r in enumerate(g):
+            where[r] = (g, pos)
+    return [where.get(r) for r in range(ranks)]
+
+
+def fold_sum(arrays):
+    """Left fold in list order, in the arrays' own dtype (float32 here)."""
+    acc = arrays[0].copy()
+    for a in arrays[1:]:
+        acc = acc + a
+    return acc
+
+
+def kernel_file(target):
+    """What nkirun and nkic are given as FILE for a case's target."""
+    return STDLIB_MODULE if target == "stdlib" else f"examples/{target}.py"
+
+
+def kernel_name(target, kernel):
+    """The case's kernel, or the example file's only @nki.jit function."""
+    if kernel:
+        return kernel
+    with open(kernel_file(target), encoding="utf-8") as f:
+        found = re.findall(r"^@nki\.jit\s*\ndef\s+(\w+)", f.read(), re.MULTILINE)
+    if len(found) != 1:
+        raise ValueError(f"{target}: expected one @nki.jit kernel, found {found}")
+    return found[0]
+
+
+# Expected outputs, per collective: each a function of the rank.
+
+def expect_all_reduce(spec, ranks, source=rows):
+    g = groups_of(spec, ranks)
+    return lambda r: {"out": fold_sum([source(m) for m in g[r][0]])}
+
+
+def expect_all_gather(spec, ranks):
+    g = groups_of(spec, ranks)
+    return lambda r: {"out": np.concatenate([rows(m) for m in g[r][0]], axis=0)}
+
+
+def expect_reduce_scatter(spec, ranks):
+    g = groups_of(spec, ranks)
+
+    def rs(r):
+        group, pos = g[r]
+        total = fold_sum([rows(m) for m in group])
+        chunk = total.shape[0] // len(group)
+        return {"out": total[pos * chunk:(pos + 1) * chunk]}
+    return rs
+
+
+def expect_all_to_all(spec, ranks):
+    g = groups_of(spec, ranks)
+
+    def a2a(r):
+        group, pos = g[r]
+        chunk = rows(0).shape[0] // len(group)
+        return {"out": np.concatenate(
+            [rows(m)[pos * chunk:(pos + 1) * chunk] for m in group], axis=0)}
+    return a2a
+
+
+def expect_slab(slabs_path, lookup_path=None):
+    slabs = load(slabs_path)
+    lookup = load(lookup_path) if lookup_path else None
+    return lambda r: {"out": slabs[r if lookup is None else lookup[0, r]]}
+
+
+def rows_args(spec):
+    return ["input=@examples/data/rows_rank{rank}.npy", f"replica_group={spec}"]
+
+
+def cases():
+    out = []
+
+    def add(name, target, kernel, ranks, args, expect):
+        out.append((name, target, kernel, ranks, args, expect))
+
+    # The seed page's documented example: two ranks, the same input.
+    x = load(f"{DATA}/x_2x3.npy")
+    seed = np.array([[2, 4, 6], [8, 10, 12]], dtype=np.float32)
+    assert np.array_equal(fold_sum([x, x]), seed)
+    for target, kernel in (("all_reduce", None), ("stdlib", "all_reduce_hbm_kernel")):
+        add(f"{target}-seed", target, kernel, 2,
+            ["input=@examples/data/x_2x3.npy", "replica_group=[[0, 1]]"],
+            lambda r: {"out": seed})
+
+    for ranks, spec in ((4, [[0, 1, 2, 3]]), (4, [[0, 2], [1, 3]]), (4, [[3, 1, 0, 2]]),
+                        (4, [[1], [0, 2, 3]]), (8, [[7, 6, 5, 4, 3, 2, 1, 0]])):
+        add(f"all_reduce-{ranks}-{spec}", "all_reduce", None, ranks, rows_args(spec),
+            expect_all_reduce(spec, ranks))
+    for ranks, spec in ((4, [[0, 2], [1, 3]]), (8, [[3, 1, 0, 2], [4, 5, 6, 7]])):
+        add(f"stdlib-all_reduce_hbm_kernel-{ranks}-{spec}", "stdlib", "all_reduce_hbm_kernel",
+            ranks, rows_args(spec), expect_all_reduce(spec, ranks))
+
+    for ranks, spec in ((2, [[0, 1]]), (4, [[1, 0], [3, 2]]), (8, [list(range(8))]),
+                        (3, [[2, 0, 1]])):
+        add(f"all_gather-{ranks}-{spec}", "all_gather", None, ranks,
+            rows_args(spec) + [f"num_ranks={len(spec[0])}"], expect_all_gather(spec, ranks))
+    for ranks, spec in ((2, [[0, 1]]), (4, [[1, 0], [3, 2]]), (3, [[2, 0, 1]])):
+        add(f"stdlib-all_gather_hbm_kernel-{ranks}-{spec}", "stdlib", "all_gather_hbm_kernel",
+            ranks, rows_args(spec) + [f"num_ranks={len(spec[0])}"],
+            expect_all_gather(spec, ranks))
+
+    for ranks, spec in ((4, [[0, 1, 2, 3]]), (4, [[2, 0], [3, 1]]),
+                        (8, [[0, 1, 2, 3], [7, 6, 5, 4]]), (2, [[1, 0]])):
+        add(f"reduce_scatter-{ranks}-{spec}", "reduce_scatter", None, ranks,
+            rows_args(spec) + [f"num_ranks={len(spec[0])}"], expect_reduce_scatter(spec, ranks))
+    for ranks, spec in ((2, [[0, 1]]), (4, [[0, 1, 2, 3]]), (8, [[0, 1, 2, 3], [7, 6, 5, 4]])):
+        add(f"stdlib-reduce_scatter_hbm_kernel-{ranks}-{spec}", "stdlib",
+            "reduce_scatter_hbm_kernel", ranks,
+            rows_args(spec) + [f"num_ranks={len(spec[0])}"], expect_reduce_scatter(spec, ranks))
+
+    for ranks, spec in ((4, [[0, 1, 2, 3]]), (8, [[0, 1, 2, 3], [4, 5, 6, 7]]),
+                        (4, [[3, 0], [1, 2]]), (2, [[0, 1]])):
+        add(f"all_to_all-{ranks}-{spec}", "all_to_all", None, ranks, rows_args(spec),
+            expect_all_to_all(spec, ranks))
+    for ranks, spec in ((2, [[0, 1]]), (4, [[3, 0], [1, 2]]), (4, [[0, 1, 2, 3]])):
+        add(f"stdlib-all_to_all_hbm_kernel-{ranks}-{spec}", "stdlib", "all_to_all_hbm_kernel",
+            ranks, rows_args(spec), expect_all_to_all(spec, ranks))
+
+    for g in (2, 4, 8):
+        slabs = f"{DATA}/slabs_{g}x4x8.npy"
+        add(f"rank_id-{g}", "rank_id", None, g, [f"in_tensor=@{slabs}"], expect_slab(slabs))
+        add(f"stdlib-rank_id_kernel-{g}", "stdlib", "rank_id_kernel", g,
+            [f"in_tensor=@{slabs}"], expect_slab(slabs))
+
+    for ranks, lookup in ((2, "lookup_identity_1x2"), (4, "lookup_reversed_1x4")):
+        slabs, table = f"{DATA}/slabs_{ranks}x4x8.npy", f"{DATA}/{lookup}.npy"
+        args = [f"in_tensor=@{slabs}", f"rank_id_lookup=@{table}"]
+        add(f"dma_copy_rank_id-{ranks}-{lookup}", "dma_copy_rank_id", None, ranks, args,
+            expect_slab(slabs, table))
+        add(f"stdlib-dma_copy_rank_id_kernel-{ranks}-{lookup}", "stdlib",
+            "dma_copy_rank_id_kernel", ranks, args, expect_slab(slabs, table))
+
+    for tile_rows in (64, 128, 32):
+        tiles = [load(f"{DATA}/bf16_tiles_rank{r}.npy") for r in range(2)]
+        add(f"tiled_all_gather_sbuf-{tile_rows}", "tiled_all_gather_sbuf", None, 2,
+            ["input=@examples/data/bf16_tiles_rank{rank}.npy", "replica_group=[[0, 1]]",
+             "num_ranks=2", f"tile_rows={tile_rows}"],
+            lambda r, tiles=tiles: {"out": np.concatenate(tiles, axis=1)})
+
+    for ranks in (4, 2):
+        def rts(r, n=ranks):
+            total = fold_sum([rows(m) for m in range(n)])
+            block = total.shape[0] // n
+            return {"mine": total[r * block:(r + 1) * block]}
+        add(f"reduce_then_slice-{ranks}", "reduce_then_slice", None, ranks,
+            ["input=@examples/data/rows_rank{rank}.npy",
+             f"replica_group=[{list(range(ranks))}]", f"num_ranks={ranks}"], rts)
+    return out
+
+
+def nkirun_argv(nkirun, case, outdir):
+    """The `nkirun run` command line of a case, writing to `outdir`."""
+    _, target, kernel, ranks, args, _ = case
+    argv = [nkirun, "run", kernel_file(target), "-n", str(ranks), "-o", outdir]
+    if kernel:
+        argv += ["-k", kernel]
+    for a in args:
+        argv += ["-a", a]
+    return argv

@@ -1,0 +1,40 @@
+// See cli_common.h.
+#include "tools/cli_common.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "frontend/diagnostics.h"
+
+namespace nkic::tools {
+
+std::vector<std::string> stdlib_module_path(const char* built_in_dir) {
+  if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {
+    return {env};
+  }
+  return {built_in_dir};
+}
+
+std::string choose_kernel(const std::string& file, const std::string& kernel,
+                          const interp::Session& session) {
+  const std::vector<std::string> kernels = session.kernels();
+  std::string listing;
+  for (const auto& k : kernels) listing += (listing.empty() ? "" : ", ") + k;
+  if (!kernel.empty()) {
+    if (std::find(kernels.begin(), kernels.end(), kernel) != kernels.end()) return kernel;
+    if (session.parameters(kernel)) return kernel;  // a plain function
+    throw UsageError{"-k " + kernel + ": " + file + " has no kernel of that name" +
+                     (listing.empty() ? "" : " (kernels: " + listing + ")")};
+  }
+  if (kernels.size() == 1) return kernels.front();
+  if (kernels.empty()) throw UsageError{file + " has no @nki.jit kernel; name one with -k"};
+  throw UsageError{file + " has several kernels (" + listing + "); choose one with -k"};
+}
+
+bool color_wanted(const std::string& option) {
+  return use_color(option == "always"  ? ColorMode::always
+                   : option == "never" ? ColorMode::never
+                                       : ColorMode::auto_);
+}
+
+}  // namespace nkic::tools
