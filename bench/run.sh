@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Benchmarks of the compiler, measured side by side in one run (not a test):
+#
+#   (a) the compiled all_reduce_hbm_kernel on 8 ranks x 8 MiB float32 against
+#       bench/handwritten_all_reduce.cpp, the same minimal work (copy in, sum
+#       over ranks, write every rank's result, copy out) in plain loops and
+#       memcpy: the compiled/hand-written ratio (goal: at most 1.3);
+#   (b) nkirun against the compiled program on bench/kernels/many_dmas.py,
+#       4096 row-sized DMAs per rank on 4 ranks: the speed-up (goal: at
+#       least 20x);
+#   (c) nkirun against the compiled program on the all-reduce of (a): the
+#       interpreted/compiled ratio (goal: at most 1.5; both share the runtime).
+#
+# Every figure is the median of --iters runs (`time: X us/iter`), each program
+# making its buffers once. Inputs are generated in a temporary folder with
+# /usr/bin/python3 and NumPy; the compiled programs and the hand-written one
+# are built there too ($CXX, default c++, with -O2).
+#
+# usage: bench/run.sh [BUILD_DIR]     BUILD_DIR defaults to build/ at the
+#                                     repository root; it must hold a built
+#                                     tools/nkirun and tools/nkic.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$(cd "${1:-$ROOT/build}" && pwd)
+NKIRUN=$BUILD/tools/nkirun
+NKIC=$BUILD/tools/nkic
+CXX=${CXX:-c++}
+PYTHON=/usr/bin/python3
+
+ITERS_COMPILED=20     # the brief's median of 20 runs
+ITERS_ALL_REDUCE=20
+ITERS_MANY_DMAS=5     # the interpreter takes a noticeable fraction of a second per run
+
+for tool in "$NKIRUN" "$NKIC"; do
+  if [[ ! -x $tool ]]; then
+    echo "bench/run.sh: $tool is missing; build it first (cmake --build $BUILD)" >&2
+    exit 2
+  fi
+done
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$ROOT"
+
+echo "generating inputs in $TMP" >&2
+"$PYTHON" - "$TMP" <<'EOF'
+import sys
+import numpy as np
+tmp = sys.argv[1]
+rng = np.random.default_rng(7)
+np.save(f"{tmp}/big.npy", rng.standard_normal((2048, 1024)).astype(np.float32))  # 8 MiB
+np.save(f"{tmp}/rows.npy", rng.standard_normal((4096, 256)).astype(np.float32))
+EOF
+
+# The median in microseconds from a `time: X us/iter` line on stderr.
+median_us() {
+  local err
+  err=$("$@" 2>&1 >/dev/null) || { echo "bench/run.sh: failed: $*" >&2; echo "$err" >&2; exit 1; }
+  sed -n 's/^time: \([0-9.e+-]*\) us\/iter$/\1/p' <<<"$err" | tail -n 1
+}
+
+GROUP8='replica_group=[[0, 1, 2, 3, 4, 5, 6, 7]]'
+
+echo "building the compiled all-reduce, many_dmas and the hand-written baseline" >&2
+"$NKIC" build nkilib.experimental.collectives -k all_reduce_hbm_kernel -n 8 \
+  -a "input=@$TMP/big.npy" -a "$GROUP8" -o "$TMP/all_reduce"
+"$NKIC" build bench/kernels/many_dmas.py -k many_dmas -n 4 -a "input=@$TMP/rows.npy" \
+  -o "$TMP/many_dmas"
+"$CXX" -O2 -std=c++17 bench/handwritten_all_reduce.cpp -o "$TMP/handwritten"
+
+echo "measuring" >&2
+hand=$(median_us "$TMP/handwritten" "$ITERS_COMPILED")
+ar_compiled=$(median_us "$TMP/all_reduce" -a "input=@$TMP/big.npy" --iters "$ITERS_COMPILED" --time)
+ar_interp=$(median_us "$NKIRUN" run nkilib.experimental.collectives -k all_reduce_hbm_kernel -n 8 \
+  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time)
+md_compiled=$(median_us "$TMP/many_dmas" -a "input=@$TMP/rows.npy" --iters "$ITERS_COMPILED" --time)
+md_interp=$(median_us "$NKIRUN" run bench/kernels/many_dmas.py -n 4 -a "input=@$TMP/rows.npy" \
+  --iters "$ITERS_MANY_DMAS" --time)
+
+"$PYTHON" - "$hand" "$ar_compiled" "$ar_interp" "$md_compiled" "$md_interp" <<'EOF'
+import sys
+hand, ar_c, ar_i, md_c, md_i = map(float, sys.argv[1:])
+rows = [
+    ("(a) all-reduce 8 x 8 MiB f32", "hand-written", hand, "compiled", ar_c,
+     "compiled/hand", ar_c / hand, "<= 1.3", ar_c / hand <= 1.3),
+    ("(b) many_dmas 4 x 4096 DMAs", "nkirun", md_i, "compiled", md_c,
+     "speed-up", md_i / md_c, ">= 20", md_i / md_c >= 20),
+    ("(c) all-reduce 8 x 8 MiB f32", "nkirun", ar_i, "compiled", ar_c,
+     "nkirun/compiled", ar_i / ar_c, "<= 1.5", ar_i / ar_c <= 1.5),
+]
+print(f"{'benchmark':<30} {'baseline':>24} {'compiled':>16} {'ratio':>22} {'goal':>8}")
+for name, base_name, base, _, comp, ratio_name, ratio, goal, met in rows:
+    print(f"{name:<30} {base_name + ' ' + format(base, '.0f') + ' us':>24} "
+          f"{format(comp, '.0f') + ' us':>16} {ratio_name + ' ' + format(ratio, '.2f'):>22} "
+          f"{goal:>8} {'met' if met else 'MISSED'}")
+EOF
