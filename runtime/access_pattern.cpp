@@ -17,10 +17,17 @@ std::vector<int64_t> AccessPattern::shape() const {
   return s;
 }
 
+// What normalized() would merge into one dim of step 1, checked without
+// building it.
 bool AccessPattern::contiguous() const {
   if (elements() <= 1) return true;
-  const AccessPattern n = normalized(*this);
-  return n.dims.size() == 1 && n.dims[0].step == 1;
+  int64_t run = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    if (dims[i].count == 1) continue;
+    if (dims[i].step != run) return false;
+    run *= dims[i].count;
+  }
+  return true;
 }
 
 int64_t AccessPattern::min_offset() const {

@@ -1,13 +1,13 @@
 // Data movement of the collectives once every member has arrived (see
-// collectives.h). Each operation first checks shapes and dtypes, then reads
-// every source into host temporaries, then writes destinations.
+// collectives.h). Each operation first checks shapes and dtypes, then moves
+// the data with the DMA primitives (dma.h) through scratch buffers from the
+// machine's storage pool.
 #include "runtime/collectives.h"
 
-#include <cmath>
+#include <memory>
 #include <set>
 
 #include "runtime/format_util.h"
-#include "runtime/strided.h"
 
 namespace nkic::rt {
 namespace {
@@ -81,52 +81,65 @@ int64_t chunk_size(std::string_view op, const AccessPattern& ap, int dim, size_t
   return size / static_cast<int64_t>(n);
 }
 
-template <typename V>
-V fold(V a, V b, ReduceOp op) {
-  if constexpr (std::is_floating_point_v<V>) {
-    if (op != ReduceOp::add && (std::isnan(a) || std::isnan(b))) return a + b;
-  }
-  switch (op) {
-    case ReduceOp::add: return a + b;
-    case ReduceOp::minimum: return b < a ? b : a;
-    case ReduceOp::maximum: return a < b ? b : a;
-  }
-  return a;
-}
-
-// A source read into the host: float32 for float dtypes (exact), int64 for
-// integer dtypes (exact), so the fold below loses nothing until the end.
-struct Values {
-  std::vector<float> f;
-  std::vector<int64_t> i;
+// A scratch buffer on the machine of `like` (from its storage pool), and
+// the dense row-major pattern of `shape` over it.
+struct Scratch {
+  std::shared_ptr<Buffer> buffer;
+  AccessPattern pattern;
 };
 
-Values read_values(const AccessPattern& ap) {
-  Values v;
-  if (is_float(ap.dtype())) {
-    v.f = detail::gather_f32(ap);
-  } else {
-    v.i = detail::gather_i64(ap);
+Scratch make_scratch(const AccessPattern& like, DType dtype, const std::vector<int64_t>& shape,
+                     int64_t copies, const std::string& name) {
+  std::vector<int64_t> storage_shape = shape;
+  storage_shape.insert(storage_shape.begin(), copies);
+  Scratch s;
+  s.buffer = like.buffer->machine().allocate_scratch(like.buffer->rank(), dtype, storage_shape, name);
+  s.pattern.buffer = s.buffer.get();
+  int64_t step = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    s.pattern.dims.insert(s.pattern.dims.begin(), Dim{step, shape[i]});
+    step *= shape[i];
   }
-  return v;
+  return s;
 }
 
-// Left fold in member order; rounds (or wraps) only when written.
-Values fold_values(std::vector<Values> parts, ReduceOp op) {
-  Values acc = std::move(parts[0]);
-  for (size_t m = 1; m < parts.size(); ++m) {
-    for (size_t k = 0; k < acc.f.size(); ++k) acc.f[k] = fold(acc.f[k], parts[m].f[k], op);
-    for (size_t k = 0; k < acc.i.size(); ++k) acc.i[k] = fold(acc.i[k], parts[m].i[k], op);
-  }
-  return acc;
+// Copy j of a scratch made with several copies.
+AccessPattern copy_of(const Scratch& s, size_t j) {
+  AccessPattern ap = s.pattern;
+  ap.offset = static_cast<int64_t>(j) * s.pattern.elements();
+  return ap;
 }
 
-void write_values(const AccessPattern& dst, const Values& v) {
-  if (is_float(dst.dtype())) {
-    detail::scatter_f32(dst, v.f.data());
-  } else {
-    detail::scatter_i64(dst, v.i.data());
+// Reductions accumulate floats in float32 and integers exactly in their own
+// dtype (wrapping, which gives the same bits as wrapping once at the end).
+DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
+
+// Whether some source lies in a destination's buffer, so that writing a
+// destination could change a source not read yet.
+bool sources_in_destinations(const std::vector<AccessPattern>& srcs,
+                             const std::vector<AccessPattern>& dsts) {
+  for (const AccessPattern& s : srcs) {
+    for (const AccessPattern& d : dsts) {
+      if (s.buffer == d.buffer) return true;
+    }
   }
+  return false;
+}
+
+// The sources to read: in place, or copies in `scratch` when a destination
+// shares a source's buffer (every source is copied before any write).
+std::vector<AccessPattern> readable_sources(const std::vector<AccessPattern>& srcs,
+                                            const std::vector<AccessPattern>& dsts,
+                                            const std::string& name, Scratch& scratch) {
+  if (!sources_in_destinations(srcs, dsts)) return srcs;
+  scratch = make_scratch(srcs[0], srcs[0].dtype(), srcs[0].shape(),
+                         static_cast<int64_t>(srcs.size()), name);
+  std::vector<AccessPattern> staged;
+  for (size_t j = 0; j < srcs.size(); ++j) {
+    staged.push_back(copy_of(scratch, j));
+    dma_copy(staged.back(), srcs[j]);
+  }
+  return staged;
 }
 
 std::vector<const AccessPattern*> pointers(const std::vector<AccessPattern>& v) {
@@ -254,28 +267,32 @@ void check_all_to_all(const std::vector<AccessPattern>& srcs,
   check_tensors("all_to_all", pointers(srcs), pointers(dsts), srcs[0].shape(), "the src shape");
 }
 
+// The data moves below are the DMA transfers, in the same order, that the
+// compiler's lowering of each collective emits (codegen/emit_collectives.cpp),
+// so interpreted and compiled runs agree bit for bit.
+
 void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
                 const std::vector<std::vector<AccessPattern>>& dsts, ReduceOp op) {
   // Check everything (bounds first, as the single-tensor operations do), then
-  // read every source, then write.
+  // fold every tensor into its accumulator, then write.
   check_all_reduce_counts(srcs, dsts);
+  const size_t n = srcs.size();
   const size_t tensors = srcs[0].size();
-  std::vector<std::vector<AccessPattern>> by_tensor_src(tensors), by_tensor_dst(tensors);
-  for (size_t m = 0; m < srcs.size(); ++m) {
-    for (size_t k = 0; k < tensors; ++k) {
-      by_tensor_src[k].push_back(srcs[m][k]);
-      by_tensor_dst[k].push_back(dsts[m][k]);
-    }
+  for (size_t k = 0; k < tensors; ++k) {
+    for (size_t m = 0; m < n; ++m) check_bounds(srcs[m][k]);
+    for (size_t m = 0; m < n; ++m) check_bounds(dsts[m][k]);
   }
-  for (size_t k = 0; k < tensors; ++k) check_all_bounds(by_tensor_src[k], by_tensor_dst[k]);
   check_all_reduce(srcs, dsts);
-  std::vector<std::vector<Values>> parts(tensors);
+  std::vector<Scratch> accs;
   for (size_t k = 0; k < tensors; ++k) {
-    for (const AccessPattern& ap : by_tensor_src[k]) parts[k].push_back(read_values(ap));
+    const AccessPattern& first = srcs[0][k];
+    accs.push_back(make_scratch(first, accumulator_dtype(first.dtype()), first.shape(), 1,
+                                "all_reduce acc" + std::to_string(k)));
+    dma_copy(accs[k].pattern, first);
+    for (size_t m = 1; m < n; ++m) dma_accumulate(accs[k].pattern, srcs[m][k], op);
   }
   for (size_t k = 0; k < tensors; ++k) {
-    const Values result = fold_values(std::move(parts[k]), op);
-    for (const AccessPattern& d : by_tensor_dst[k]) write_values(d, result);
+    for (size_t m = 0; m < n; ++m) dma_copy(dsts[m][k], accs[k].pattern);
   }
 }
 
@@ -285,12 +302,13 @@ void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<Access
   check_all_bounds(srcs, dsts);
   check_all_gather(srcs, dsts, dim);
   const size_t n = srcs.size();
-  std::vector<std::vector<std::byte>> staged;
-  for (const AccessPattern& s : srcs) staged.push_back(detail::gather_bytes(s));
+  Scratch scratch;
+  const std::vector<AccessPattern> sources =
+      readable_sources(srcs, dsts, "all_gather staged", scratch);
   const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)];
-  for (const AccessPattern& d : dsts) {
+  for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
-      detail::scatter_bytes(sub_range(d, dim, static_cast<int64_t>(j) * chunk, chunk), staged[j]);
+      dma_copy(sub_range(dsts[i], dim, static_cast<int64_t>(j) * chunk, chunk), sources[j]);
     }
   }
 }
@@ -302,14 +320,17 @@ void reduce_scatter(const std::vector<AccessPattern>& srcs,
   check_reduce_scatter(srcs, dsts, dim);
   const size_t n = srcs.size();
   const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
-  // parts[i][m]: member m's chunk i.
-  std::vector<std::vector<Values>> parts(n);
+  const Scratch acc = make_scratch(srcs[0], accumulator_dtype(srcs[0].dtype()), srcs[0].shape(),
+                                   1, "reduce_scatter acc");
   for (size_t i = 0; i < n; ++i) {
-    for (const AccessPattern& s : srcs) {
-      parts[i].push_back(read_values(sub_range(s, dim, static_cast<int64_t>(i) * chunk, chunk)));
-    }
+    const int64_t start = static_cast<int64_t>(i) * chunk;
+    const AccessPattern part = sub_range(acc.pattern, dim, start, chunk);
+    dma_copy(part, sub_range(srcs[0], dim, start, chunk));
+    for (size_t m = 1; m < n; ++m) dma_accumulate(part, sub_range(srcs[m], dim, start, chunk), op);
   }
-  for (size_t i = 0; i < n; ++i) write_values(dsts[i], fold_values(std::move(parts[i]), op));
+  for (size_t i = 0; i < n; ++i) {
+    dma_copy(dsts[i], sub_range(acc.pattern, dim, static_cast<int64_t>(i) * chunk, chunk));
+  }
 }
 
 void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
@@ -319,18 +340,13 @@ void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<Access
   check_all_to_all(srcs, dsts, dim);
   const size_t n = srcs.size();
   const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
-  // staged[j][i]: chunk i of member j's src.
-  std::vector<std::vector<std::vector<std::byte>>> staged(n);
-  for (size_t j = 0; j < n; ++j) {
-    for (size_t i = 0; i < n; ++i) {
-      staged[j].push_back(
-          detail::gather_bytes(sub_range(srcs[j], dim, static_cast<int64_t>(i) * chunk, chunk)));
-    }
-  }
+  Scratch scratch;
+  const std::vector<AccessPattern> sources =
+      readable_sources(srcs, dsts, "all_to_all staged", scratch);
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) {
-      detail::scatter_bytes(sub_range(dsts[i], dim, static_cast<int64_t>(j) * chunk, chunk),
-                            staged[j][i]);
+      dma_copy(sub_range(dsts[i], dim, static_cast<int64_t>(j) * chunk, chunk),
+               sub_range(sources[j], dim, static_cast<int64_t>(i) * chunk, chunk));
     }
   }
 }

@@ -1,6 +1,10 @@
 // DMA copy and accumulate between access patterns (see dma.h), on top of the
 // strided engine. Overlapping source and destination in one buffer behave as
 // if the source were read completely first.
+//
+// A copy between two contiguous runs of one dtype, the common case of
+// row-sized transfers, is recognised before any general machinery and costs
+// one block move; nothing on the way allocates.
 #include "runtime/dma.h"
 
 #include <cstring>
@@ -22,6 +26,38 @@ bool overlaps(const AccessPattern& a, const AccessPattern& b) {
   return a.min_offset() <= b.max_offset() && b.min_offset() <= a.max_offset();
 }
 
+// The element count of a pattern that is one row-major run starting at its
+// offset, or -1 when it is not (count-1 dims may have any step).
+int64_t dense_run(const AccessPattern& ap) {
+  int64_t run = 1;
+  for (size_t i = ap.dims.size(); i-- > 0;) {
+    const Dim& d = ap.dims[i];
+    if (d.count == 1) continue;
+    if (d.count == 0) return 0;
+    if (d.step != run) return -1;
+    run *= d.count;
+  }
+  return run;
+}
+
+// Copies a contiguous same-dtype transfer that lies in bounds and returns
+// true; false leaves everything (checks included) to the general path.
+bool copy_dense(const AccessPattern& dst, const AccessPattern& src) {
+  if (dst.dtype() != src.dtype()) return false;
+  const int64_t n = dense_run(dst);
+  if (n <= 0 || n != dense_run(src)) return false;
+  if (dst.offset < 0 || dst.offset > dst.buffer->elements() - n) return false;
+  if (src.offset < 0 || src.offset > src.buffer->elements() - n) return false;
+  const int64_t size = static_cast<int64_t>(dtype_size(dst.dtype()));
+  // The source first: when both are one buffer, reading it makes its storage.
+  const std::byte* s = src.buffer->data() + src.offset * size;
+  const bool whole = dst.offset == 0 && n == dst.buffer->elements();
+  std::byte* d = (whole ? dst.buffer->data_for_overwrite() : dst.buffer->data_for_write()) +
+                 dst.offset * size;
+  std::memmove(d, s, static_cast<size_t>(n * size));  // memmove: one buffer may overlap
+  return true;
+}
+
 // The source as a dense temporary of `dtype`, for when it cannot be read in place.
 struct Staged {
   std::vector<std::byte> bytes;
@@ -32,7 +68,7 @@ Staged stage(const AccessPattern& src, DType dtype) {
   Staged s;
   s.bytes.resize(static_cast<size_t>(src.elements()) * dtype_size(dtype));
   s.span = detail::dense_span(s.bytes.data(), dtype, src.elements());
-  detail::copy_span(s.span, detail::span_of(src, false));
+  detail::copy_span(s.span, detail::span_of(src));
   return s;
 }
 
@@ -57,24 +93,18 @@ std::string_view reduce_op_name(ReduceOp op) {
 }
 
 void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
+  if (copy_dense(dst, src)) return;
   check_counts("dma_copy", dst, src);
   check_bounds(dst);
   check_bounds(src);
   if (dst.elements() == 0) return;
-  const detail::Span d = detail::span_of(dst, true);
   if (!overlaps(dst, src)) {
-    detail::copy_span(d, detail::span_of(src, false));
-    return;
-  }
-  const detail::Span s = detail::span_of(src, false);
-  if (d.contiguous() && s.contiguous() && d.dtype == s.dtype) {
-    const int64_t size = static_cast<int64_t>(dtype_size(d.dtype));
-    std::memmove(d.base + d.offset * size, s.base + s.offset * size,
-                 static_cast<size_t>(d.elements() * size));
+    const detail::Span s = detail::span_of(src);
+    detail::copy_span(detail::span_for_write(dst, /*overwrite=*/true), s);
     return;
   }
   const Staged staged = stage(src, src.dtype());
-  detail::copy_span(d, staged.span);
+  detail::copy_span(detail::span_for_write(dst, /*overwrite=*/false), staged.span);
 }
 
 void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp op) {
@@ -82,13 +112,15 @@ void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp
   check_bounds(dst);
   check_bounds(src);
   if (dst.elements() == 0) return;
-  const detail::Span d = detail::span_of(dst, true);
+  // The destination is read as well as written, so it never skips its fill.
   if (src.dtype() == dst.dtype() && !overlaps(dst, src)) {
-    detail::combine_span(d, detail::span_of(src, false), to_combine(op));
+    const detail::Span s = detail::span_of(src);
+    detail::combine_span(detail::span_for_write(dst, /*overwrite=*/false), s, to_combine(op));
     return;
   }
   const Staged staged = stage(src, dst.dtype());
-  detail::combine_span(d, staged.span, to_combine(op));
+  detail::combine_span(detail::span_for_write(dst, /*overwrite=*/false), staged.span,
+                       to_combine(op));
 }
 
 }  // namespace nkic::rt

@@ -2,7 +2,9 @@
 // accounting (see machine.h).
 #include "runtime/machine.h"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <new>
 
 #include "runtime/dtype_traits.h"
@@ -96,30 +98,56 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vecto
       io_(io),
       charged_bytes_(0) {}
 
-Buffer::~Buffer() { machine_.release(rank_, kind_, charged_bytes_); }
+Buffer::~Buffer() {
+  machine_.release(rank_, kind_, charged_bytes_);
+  if (!data_.empty()) machine_.recycle(std::move(data_));
+}
 
-std::byte* Buffer::data() {
+void Buffer::make_ready(bool fill) {
   if (!machine_.has_data()) {
     throw Error("the values of " +
                 (name_.empty() ? std::string("a tensor") : "tensor '" + name_ + "'") +
                 " are only known when the program runs");
   }
-  if (data_.empty() && elements_ > 0) {
+  ready_ = true;
+  if (elements_ == 0) return;
+  const size_t total = static_cast<size_t>(bytes());
+  data_ = machine_.take_storage(total);
+  if (data_.empty()) {
     try {
-      data_.resize(static_cast<size_t>(bytes()));
+      data_.resize(total);
     } catch (const std::bad_alloc&) {
+      ready_ = false;
       throw Error("out of host memory for '" + name_ + "' (" + format_bytes(bytes()) + ")");
     }
-    const size_t size = dtype_size(dtype_);
-    std::byte* p = data_.data();
-    for (int64_t i = 0; i < elements_; ++i, p += size) store_uninit(dtype_, p);
   }
+  if (!fill) return;
+  // One element, then doubling block copies: a fill at memcpy speed for any dtype.
+  const size_t size = dtype_size(dtype_);
+  std::byte* p = data_.data();
+  store_uninit(dtype_, p);
+  for (size_t done = size; done < total;) {
+    const size_t n = std::min(done, total - done);
+    std::memcpy(p + done, p, n);
+    done += n;
+  }
+}
+
+std::byte* Buffer::data() {
+  if (!ready_) make_ready(/*fill=*/true);
   return data_.data();
 }
 
 std::byte* Buffer::data_for_write() {
+  std::byte* p = data();
   written_ = true;
-  return data();
+  return p;
+}
+
+std::byte* Buffer::data_for_overwrite() {
+  if (!ready_) make_ready(/*fill=*/false);
+  written_ = true;
+  return data_.data();
 }
 
 Machine::Machine(int ranks, const Platform& platform, bool has_data)
@@ -183,8 +211,52 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
   return buffer;
 }
 
+std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
+                                                  const std::vector<int64_t>& shape,
+                                                  std::string name) {
+  if (checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype))) < 0) {
+    throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
+  }
+  return std::make_shared<Buffer>(*this, rank, MemKind::hbm, dtype, shape, std::move(name),
+                                  /*io=*/false);
+}
+
 void Machine::release(int rank, MemKind kind, int64_t bytes) {
   live_[static_cast<size_t>(rank)][pool_of(kind)] -= bytes;
+}
+
+Storage Machine::take_storage(size_t bytes) {
+  ++wanted_[bytes];
+  auto it = pool_.find(bytes);
+  if (it == pool_.end()) return Storage();
+  Storage s = std::move(it->second);
+  pool_.erase(it);
+  pooled_bytes_ -= static_cast<int64_t>(bytes);
+  return s;
+}
+
+void Machine::recycle(Storage storage) {
+  const int64_t bytes = static_cast<int64_t>(storage.size());
+  if (bytes > kMaxPooledBytes - pooled_bytes_) return;  // freed here
+  pooled_bytes_ += bytes;
+  pool_.emplace(storage.size(), std::move(storage));
+}
+
+void Machine::trim_pool() {
+  for (auto it = pool_.begin(); it != pool_.end();) {
+    const size_t bytes = it->first;
+    auto wanted = wanted_.find(bytes);
+    int64_t keep = wanted == wanted_.end() ? 0 : wanted->second;
+    for (; it != pool_.end() && it->first == bytes; --keep) {
+      if (keep > 0) {
+        ++it;
+        continue;
+      }
+      pooled_bytes_ -= static_cast<int64_t>(bytes);
+      it = pool_.erase(it);
+    }
+  }
+  wanted_.clear();
 }
 
 }  // namespace nkic::rt

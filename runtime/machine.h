@@ -1,18 +1,28 @@
 // The simulated machine: N ranks, each a NeuronCore with private HBM, shared
 // HBM, SBUF and PSUM. A Buffer is one allocation (the storage behind a tensor);
 // its bytes are allocated on first touch and filled with the uninitialized
-// pattern, so many ranks of small tensors cost little. SBUF and PSUM capacity
-// is accounted per partition while a Buffer is alive.
+// pattern, so many ranks of small tensors cost little; a first touch that
+// overwrites every element skips the fill, since nothing could show it. SBUF
+// and PSUM capacity is accounted per partition while a Buffer is alive.
+//
+// Host storage outlives its Buffer: a dying Buffer hands its bytes to the
+// machine's pool, and the next Buffer of the same byte size takes them, so
+// a kernel run again on the same machine (`--iters`) allocates no host memory
+// after its first run. The pool is bounded (see Machine::kMaxPooledBytes and
+// Machine::trim_pool).
 //
 // The machine is driven by one rank at a time (the interpreter's scheduler
 // passes a baton; generated code runs ranks in order), so it needs no locks.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/dtype.h"
@@ -44,6 +54,35 @@ const Platform& default_platform();
 
 class Machine;
 
+namespace detail {
+
+// An allocator that leaves new elements uninitialized: storage is filled
+// (with the uninitialized pattern or by a write) before anyone reads it, so
+// zeroing it first would only cost time.
+template <typename T>
+struct UninitAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
+  UninitAllocator() = default;
+  template <typename U>
+  UninitAllocator(const UninitAllocator<U>&) {}
+  template <typename U>
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+}  // namespace detail
+
+// A Buffer's host storage.
+using Storage = std::vector<std::byte, detail::UninitAllocator<std::byte>>;
+
 class Buffer {
  public:
   Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
@@ -52,6 +91,7 @@ class Buffer {
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 
+  Machine& machine() const { return machine_; }
   int rank() const { return rank_; }
   MemKind kind() const { return kind_; }
   DType dtype() const { return dtype_; }
@@ -67,11 +107,14 @@ class Buffer {
   // The storage, allocated and filled with the uninitialized pattern on first
   // use. Throws Error on a machine without data (see Machine).
   std::byte* data();
-  bool touched() const { return !data_.empty() || elements_ == 0; }
+  bool touched() const { return ready_ || elements_ == 0; }
   // The storage, for writing: as data(), and marks the buffer written, so the
   // tool knows which input tensors a kernel wrote. DMA and collectives use it
   // for their destinations.
   std::byte* data_for_write();
+  // As data_for_write(), for a caller about to write every element before
+  // anything reads one: on first touch the uninitialized fill is skipped.
+  std::byte* data_for_overwrite();
   bool written() const { return written_; }
 
  private:
@@ -84,8 +127,13 @@ class Buffer {
   std::string name_;
   bool io_;
   int64_t charged_bytes_;  // per partition for SBUF/PSUM, total for HBM
-  std::vector<std::byte> data_;
+  Storage data_;
+  bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
+
+  // Makes data_ the buffer's storage (from the pool when it can); fills it
+  // with the uninitialized pattern when `fill`.
+  void make_ready(bool fill);
 
   friend class Machine;  // sets charged_bytes_ once the charge is accepted
 };
@@ -94,6 +142,11 @@ class Machine {
  public:
   // Ranks beyond this are refused: a simulation, not a cluster.
   static constexpr int kMaxRanks = 1024;
+  // Host bytes the storage pool may hold for reuse; storage beyond it is
+  // freed at once. Enough for the largest kernels we benchmark (8 ranks of
+  // several 8 MiB tensors) to run again without allocating, small enough
+  // that an idle machine holds little of the host's memory.
+  static constexpr int64_t kMaxPooledBytes = int64_t{1} << 30;
 
   // `has_data` false: a machine for specializing a kernel (compiling it), whose
   // buffers have shapes, places and capacity checks but no contents, since the
@@ -116,14 +169,34 @@ class Machine {
   int64_t live_bytes(int rank, MemKind kind) const;
   int64_t capacity(MemKind kind) const;
 
+  // A buffer for the runtime's own temporaries (a collective's accumulator):
+  // a Buffer on `rank`'s HBM that is not charged against capacity, since the
+  // kernel never allocated it.
+  std::shared_ptr<Buffer> allocate_scratch(int rank, DType dtype,
+                                           const std::vector<int64_t>& shape, std::string name);
+
+  // Ends a run: keeps in the pool, of each byte size, only as many storages
+  // as were taken since the last trim (what running the same kernel again
+  // can reuse), and frees the rest.
+  void trim_pool();
+  // Host bytes the pool holds, for tests.
+  int64_t pooled_bytes() const { return pooled_bytes_; }
+
  private:
   friend class Buffer;
   void release(int rank, MemKind kind, int64_t bytes);
+  // Storage of `bytes` bytes from the pool, or empty when it has none.
+  Storage take_storage(size_t bytes);
+  // A dying buffer's storage, kept for reuse while the pool has room.
+  void recycle(Storage storage);
 
   int ranks_;
   const Platform& platform_;
   bool has_data_;
   std::vector<std::vector<int64_t>> live_;  // [rank][kind]
+  std::multimap<size_t, Storage> pool_;      // byte size -> free storage
+  int64_t pooled_bytes_ = 0;
+  std::map<size_t, int64_t> wanted_;  // byte size -> storages made since the last trim
 };
 
 }  // namespace nkic::rt

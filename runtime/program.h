@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/access_pattern.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
 #include "runtime/npy.h"
@@ -53,21 +54,30 @@ struct ProgramSpec {
 };
 
 // The compiled kernel: made once (its buffers allocated once and reused by
-// every run), then run once per --iters.
+// every run), then run once per --iters in three phases, of which only
+// execute() is timed: the kernel on the simulated device, its inputs already
+// in device memory and its outputs left there.
 class CompiledKernel {
  public:
   virtual ~CompiledKernel() = default;
-  // inputs[i][rank]: input i's array on that rank, already checked against
-  // the spec. Throws LocatedError (or Error) when the kernel fails.
-  virtual RankOutputs run(const std::vector<std::vector<NpyArray>>& inputs) = 0;
-  // As run(), into `outputs`: program_main passes the previous run's outputs
-  // back (empty the first time), so a kernel may overwrite those arrays in
-  // place and --iters runs allocate no output memory after the first. The
-  // default calls run().
-  virtual void run_into(const std::vector<std::vector<NpyArray>>& inputs, RankOutputs& outputs) {
-    outputs = run(inputs);
-  }
+  // Copies inputs[i][rank] (input i's array on that rank, already checked
+  // against the spec) into the kernel's input buffers: host to device.
+  virtual void load(const std::vector<std::vector<NpyArray>>& inputs) = 0;
+  // Runs the kernel on the device buffers: what --time measures. Throws
+  // LocatedError (or Error) when the kernel fails.
+  virtual void execute() = 0;
+  // Reads the outputs back (device to host) into `outputs`, reusing its
+  // arrays across runs: program_main hands back the previous run's outputs
+  // (empty the first time), so --iters runs allocate no output memory after
+  // the first.
+  virtual void read_outputs(RankOutputs& outputs) = 0;
 };
+
+// Reads `ap`'s elements in row-major order into `array`, which becomes an
+// array of ap's dtype and shape; its storage is reused when it already has
+// the size. Checks bounds; throws Error when out of bounds. For
+// read_outputs().
+void read_output(const AccessPattern& ap, NpyArray& array);
 
 using KernelFactory = std::function<std::unique_ptr<CompiledKernel>(Machine& machine)>;
 

@@ -50,7 +50,7 @@ class Cursor {
   const Span& span_;
   int64_t esize_;
   Dim inner_;
-  std::vector<int64_t> odometer_;
+  SmallList<int64_t, kInlineDims> odometer_;
   int64_t run_start_;
   int64_t pos_;
   int64_t left_;
@@ -90,17 +90,18 @@ void copy_convert(std::byte* d, int64_t ds, const std::byte* s, int64_t ss, int6
   }
 }
 
-// NaN-propagating, as NumPy's minimum and maximum are.
+// NaN-propagating, as NumPy's minimum and maximum are. Written as selects,
+// not branches, so that dense loops of it vectorize.
 template <Combine kOp, typename V>
 V apply(V a, V b) {
   if constexpr (kOp == Combine::add) {
     return a + b;
   } else {
+    const V picked = kOp == Combine::minimum ? (b < a ? b : a) : (a < b ? b : a);
     if constexpr (std::is_floating_point_v<V>) {
-      if (std::isnan(a) || std::isnan(b)) return a + b;
+      return std::isnan(a) || std::isnan(b) ? a + b : picked;
     }
-    if constexpr (kOp == Combine::minimum) return b < a ? b : a;
-    return a < b ? b : a;
+    return picked;
   }
 }
 
@@ -117,6 +118,35 @@ void combine_run(std::byte* d, int64_t ds, const std::byte* s, int64_t ss, int64
   }
 }
 
+// Elements per block of the dense combine: a constant trip count lets the
+// compiler vectorize the block at -O2 (its cheap cost model refuses loops
+// that would need a scalar epilogue).
+constexpr int64_t kCombineBlock = 64;
+
+template <typename T, Combine kOp>
+void combine_dense_block(std::byte* __restrict d, const std::byte* __restrict s, int64_t n) {
+  using V = typename T::storage;
+  for (int64_t i = 0; i < n; ++i) {
+    V a, b;
+    std::memcpy(&a, d + i * static_cast<int64_t>(sizeof(V)), sizeof(V));
+    std::memcpy(&b, s + i * static_cast<int64_t>(sizeof(V)), sizeof(V));
+    a = apply<kOp>(a, b);
+    std::memcpy(d + i * static_cast<int64_t>(sizeof(V)), &a, sizeof(V));
+  }
+}
+
+// dst[i] = op(dst[i], src[i]) over two dense runs of float32 (whose
+// arithmetic needs no conversion), block by block.
+template <Combine kOp>
+void combine_dense_f32(std::byte* d, const std::byte* s, int64_t n) {
+  constexpr int64_t kBytes = kCombineBlock * static_cast<int64_t>(sizeof(float));
+  int64_t i = 0;
+  for (; i + kCombineBlock <= n; i += kCombineBlock, d += kBytes, s += kBytes) {
+    combine_dense_block<F32, kOp>(d, s, kCombineBlock);
+  }
+  combine_dense_block<F32, kOp>(d, s, n - i);
+}
+
 }  // namespace
 
 int64_t Span::elements() const {
@@ -125,14 +155,39 @@ int64_t Span::elements() const {
   return n;
 }
 
-Span span_of(const AccessPattern& ap, bool for_write) {
-  const AccessPattern n = normalized(ap);
-  std::byte* base = for_write ? ap.buffer->data_for_write() : ap.buffer->data();
-  return Span{base, ap.dtype(), n.offset, n.dims};
+Dims normalized_dims(const AccessPattern& ap) {
+  Dims out;
+  if (ap.elements() == 0) {
+    out.push_back({1, 0});
+    return out;
+  }
+  for (const Dim& d : ap.dims) {
+    if (d.count == 1) continue;
+    if (!out.empty() && out.back().step == d.step * d.count) {
+      out.back() = {d.step, out.back().count * d.count};
+      continue;
+    }
+    out.push_back(d);
+  }
+  if (out.empty()) out.push_back({1, 1});
+  return out;
+}
+
+Span span_of(const AccessPattern& ap) {
+  return Span{ap.buffer->data(), ap.dtype(), ap.offset, normalized_dims(ap)};
+}
+
+Span span_for_write(const AccessPattern& ap, bool overwrite) {
+  Span s{nullptr, ap.dtype(), ap.offset, normalized_dims(ap)};
+  const bool whole = s.offset == 0 && s.contiguous() && s.elements() == ap.buffer->elements();
+  s.base = overwrite && whole ? ap.buffer->data_for_overwrite() : ap.buffer->data_for_write();
+  return s;
 }
 
 Span dense_span(std::byte* data, DType dtype, int64_t n) {
-  return Span{data, dtype, 0, {Dim{1, n}}};
+  Span s{data, dtype, 0, {}};
+  s.dims.push_back(Dim{1, n});
+  return s;
 }
 
 void copy_span(const Span& dst, const Span& src) {
@@ -162,6 +217,16 @@ void copy_span(const Span& dst, const Span& src) {
 
 void combine_span(const Span& dst, const Span& src, Combine op) {
   if (dst.elements() == 0) return;
+  if (dst.dtype == DType::float32 && dst.contiguous() && src.contiguous()) {
+    constexpr int64_t kSize = static_cast<int64_t>(sizeof(float));
+    std::byte* d = dst.base + dst.offset * kSize;
+    const std::byte* s = src.base + src.offset * kSize;
+    switch (op) {
+      case Combine::add: combine_dense_f32<Combine::add>(d, s, dst.elements()); return;
+      case Combine::minimum: combine_dense_f32<Combine::minimum>(d, s, dst.elements()); return;
+      case Combine::maximum: combine_dense_f32<Combine::maximum>(d, s, dst.elements()); return;
+    }
+  }
   dispatch(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     switch (op) {
@@ -174,26 +239,26 @@ void combine_span(const Span& dst, const Span& src, Combine op) {
 
 std::vector<std::byte> gather_bytes(const AccessPattern& ap) {
   std::vector<std::byte> out(static_cast<size_t>(ap.elements()) * dtype_size(ap.dtype()));
-  copy_span(dense_span(out.data(), ap.dtype(), ap.elements()), span_of(ap, false));
+  copy_span(dense_span(out.data(), ap.dtype(), ap.elements()), span_of(ap));
   return out;
 }
 
 void scatter_bytes(const AccessPattern& dst, const std::vector<std::byte>& bytes) {
   Span src = dense_span(const_cast<std::byte*>(bytes.data()), dst.dtype(), dst.elements());
-  copy_span(span_of(dst, true), src);
+  copy_span(span_for_write(dst, /*overwrite=*/true), src);
 }
 
 std::vector<float> gather_f32(const AccessPattern& ap) {
   std::vector<float> out(static_cast<size_t>(ap.elements()));
   copy_span(dense_span(reinterpret_cast<std::byte*>(out.data()), DType::float32, ap.elements()),
-            span_of(ap, false));
+            span_of(ap));
   return out;
 }
 
 void scatter_f32(const AccessPattern& dst, const float* values) {
   Span src = dense_span(reinterpret_cast<std::byte*>(const_cast<float*>(values)), DType::float32,
                         dst.elements());
-  copy_span(span_of(dst, true), src);
+  copy_span(span_for_write(dst, /*overwrite=*/true), src);
 }
 
 std::vector<int64_t> gather_i64(const AccessPattern& ap) {

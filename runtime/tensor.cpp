@@ -90,6 +90,7 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
   }
   const bool on_chip = is_on_chip(kind());
   std::vector<OutDim> out;
+  out.reserve(items.size() + shape_.size());  // one allocation per index, not one per dim
   int64_t offset = offset_;
   int dim = 0;
   auto take_full = [&](int n) {
@@ -142,6 +143,8 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
   TensorView v = *this;
   v.shape_.clear();
   v.strides_.clear();
+  v.shape_.reserve(out.size());
+  v.strides_.reserve(out.size());
   for (const OutDim& d : out) {
     if (d.selected) continue;
     v.shape_.push_back(d.size);

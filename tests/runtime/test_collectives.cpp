@@ -314,3 +314,28 @@ TEST_CASE("collective shape errors") {
                           hbm_src.buffer->name() + "' on member 0 (rank 0) is in shared_hbm";
   CHECK_THROWS_WITH_AS(all_gather({hbm_src}, {sbuf_dst}, 0), mix.c_str(), Error);
 }
+
+TEST_CASE("in-place all_gather: each source is a slice of its own destination") {
+  for (int n : {2, 3, 4}) {
+    CAPTURE(n);
+    Machine m(n, default_platform());
+    std::vector<std::shared_ptr<Buffer>> bufs;
+    std::vector<AccessPattern> srcs, dsts;
+    std::vector<double> expected;
+    for (int r = 0; r < n; ++r) {
+      bufs.push_back(m.allocate(r, MemKind::shared_hbm, DType::float32, {2 * n}, "g"));
+      // Rank r's slot holds its own chunk; the other slots hold junk the
+      // gather must overwrite without it leaking into anyone's result.
+      std::vector<double> v(static_cast<size_t>(2 * n), -1.0 - r);
+      v[static_cast<size_t>(2 * r)] = 10.0 * r;
+      v[static_cast<size_t>(2 * r + 1)] = 10.0 * r + 1;
+      fill(*bufs.back(), v);
+      dsts.push_back(whole(*bufs.back()));
+      srcs.push_back(sub_range(dsts.back(), 0, 2 * r, 2));
+      expected.push_back(10.0 * r);
+      expected.push_back(10.0 * r + 1);
+    }
+    all_gather(srcs, dsts, 0);
+    for (int r = 0; r < n; ++r) CHECK(contents(*bufs[static_cast<size_t>(r)]) == expected);
+  }
+}

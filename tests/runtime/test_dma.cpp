@@ -3,7 +3,9 @@
 // patterns' index formula, independently of the runtime's chunking.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "runtime/dma.h"
@@ -184,4 +186,74 @@ TEST_CASE("dma_accumulate combines in float32 or exactly in the integer dtype") 
                  ReduceOp::minimum);
   CHECK(load_i64(DType::int8, i->data() + 2) == -7);
   CHECK(reduce_op_name(ReduceOp::minimum) == "minimum");
+}
+
+TEST_CASE("a partial contiguous copy into fresh storage leaves the rest uninitialized") {
+  Machine m(1, default_platform());
+  auto src = filled(m, DType::float32, 8, "src", 1.0, 1.0);
+  {
+    // Whole and contiguous: every element comes from src.
+    auto whole = m.allocate(0, MemKind::hbm, DType::float32, {2, 4}, "whole");
+    dma_copy(AccessPattern{whole.get(), 0, {{4, 2}, {1, 4}}}, AccessPattern{src.get(), 0, {{1, 8}}});
+    CHECK(whole->written());
+    for (int k = 0; k < 8; ++k) CHECK(at(*whole, k) == k + 1);
+  }
+  // Same size again (the dead buffer's storage, still holding 1..8): a copy
+  // of the middle row-run only, then one of a strided pattern covering half.
+  auto part = m.allocate(0, MemKind::hbm, DType::float32, {2, 4}, "part");
+  dma_copy(AccessPattern{part.get(), 2, {{1, 3}}}, AccessPattern{src.get(), 5, {{1, 3}}});
+  for (int k = 0; k < 8; ++k) {
+    if (k >= 2 && k < 5) {
+      CHECK(at(*part, k) == k + 4);
+    } else {
+      CHECK(std::isnan(at(*part, k)));
+    }
+  }
+  auto strided = m.allocate(0, MemKind::hbm, DType::int16, {8}, "strided");
+  auto ints = filled(m, DType::int16, 4, "ints", 3.0);
+  dma_copy(AccessPattern{strided.get(), 0, {{2, 4}}}, AccessPattern{ints.get(), 0, {{1, 4}}});
+  for (int k = 0; k < 8; ++k) CHECK(at(*strided, k) == (k % 2 == 0 ? 3.0 * (k / 2) : 4.0));
+}
+
+TEST_CASE("dense and strided accumulation agree bit for bit, NaN included") {
+  Machine m(1, default_platform());
+  const float nan = std::nanf("");
+  // Long enough for whole blocks and a tail; NaN on either side, both signs of zero.
+  std::vector<float> dv, sv;
+  std::mt19937 gen(11);
+  std::uniform_real_distribution<float> val(-4.0f, 4.0f);
+  for (int k = 0; k < 203; ++k) {
+    dv.push_back(k % 17 == 0 ? nan : k % 23 == 0 ? -0.0f : val(gen));
+    sv.push_back(k % 13 == 0 ? nan : k % 23 == 0 ? 0.0f : val(gen));
+  }
+  const int64_t n = static_cast<int64_t>(dv.size());
+  auto load = [&](const std::vector<float>& v, int64_t stride, const std::string& name) {
+    auto b = m.allocate(0, MemKind::hbm, DType::float32, {n * stride}, name);
+    for (int64_t k = 0; k < n; ++k) store_f32(DType::float32, b->data_for_write() + 4 * k * stride, v[k]);
+    return b;
+  };
+  for (ReduceOp op : {ReduceOp::add, ReduceOp::minimum, ReduceOp::maximum}) {
+    CAPTURE(reduce_op_name(op));
+    auto dense_d = load(dv, 1, "dd"), dense_s = load(sv, 1, "ds");
+    auto strided_d = load(dv, 2, "sd"), strided_s = load(sv, 3, "ss");
+    dma_accumulate(AccessPattern{dense_d.get(), 0, {{1, n}}}, AccessPattern{dense_s.get(), 0, {{1, n}}}, op);
+    dma_accumulate(AccessPattern{strided_d.get(), 0, {{2, n}}},
+                   AccessPattern{strided_s.get(), 0, {{3, n}}}, op);
+    for (int64_t k = 0; k < n; ++k) {
+      const float dense = load_f32(DType::float32, dense_d->data() + 4 * k);
+      const float strided = load_f32(DType::float32, strided_d->data() + 8 * k);
+      const float a = dv[static_cast<size_t>(k)], b = sv[static_cast<size_t>(k)];
+      if (std::isnan(a) || std::isnan(b)) {
+        CHECK(std::isnan(dense));  // NumPy's minimum and maximum propagate NaN
+      } else if (op == ReduceOp::add) {
+        CHECK(dense == a + b);
+      } else if (a != b) {
+        CHECK(dense == (op == ReduceOp::minimum ? std::min(a, b) : std::max(a, b)));
+      }
+      uint32_t x, y;
+      std::memcpy(&x, &dense, 4);
+      std::memcpy(&y, &strided, 4);
+      CHECK(x == y);
+    }
+  }
 }

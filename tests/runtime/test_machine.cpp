@@ -97,3 +97,55 @@ TEST_CASE("rank counts are bounded") {
   CHECK_THROWS_AS(Machine(Machine::kMaxRanks + 1, default_platform()), Error);
   CHECK_NOTHROW(Machine(128, default_platform()));
 }
+
+TEST_CASE("storage of a dead buffer is reused, refilled, and the pool is trimmed") {
+  Machine m(2, default_platform());
+  const std::byte* first = nullptr;
+  {
+    auto a = m.allocate(0, MemKind::sbuf, DType::int32, {2, 8}, "a");
+    std::byte* p = a->data_for_write();
+    for (int k = 0; k < 16; ++k) store_f32(DType::int32, p + 4 * k, 7.0f);
+    first = p;
+    CHECK(m.live_bytes(0, MemKind::sbuf) == 32);
+  }
+  CHECK(m.live_bytes(0, MemKind::sbuf) == 0);
+  CHECK(m.pooled_bytes() == 64);
+  // 64 bytes again, on another rank, kind and dtype: the same storage, shown
+  // as uninitialized again rather than as the 7s of the dead buffer.
+  auto b = m.allocate(1, MemKind::hbm, DType::float16, {32}, "b");
+  CHECK(m.live_bytes(1, MemKind::hbm) == 64);
+  CHECK_FALSE(b->touched());
+  CHECK(b->data() == first);
+  CHECK(m.pooled_bytes() == 0);
+  for (int k = 0; k < 32; ++k) CHECK(std::isnan(load_f32(DType::float16, b->data() + 2 * k)));
+  b.reset();
+  { auto c = m.allocate(0, MemKind::hbm, DType::uint8, {10}, "c"); c->data(); }
+  CHECK(m.pooled_bytes() == 74);
+  // Since the last trim, one 64-byte and one 10-byte storage were taken: both stay.
+  m.trim_pool();
+  CHECK(m.pooled_bytes() == 74);
+  // Nothing taken since: the next trim frees everything.
+  m.trim_pool();
+  CHECK(m.pooled_bytes() == 0);
+  // A buffer never touched has no storage to give back.
+  { auto d = m.allocate(0, MemKind::hbm, DType::uint8, {10}, "d"); }
+  CHECK(m.pooled_bytes() == 0);
+}
+
+TEST_CASE("a first write over the whole buffer skips the fill; others keep the sentinel") {
+  Machine m(1, default_platform());
+  {
+    auto a = m.allocate(0, MemKind::hbm, DType::int32, {4}, "a");
+    std::byte* p = a->data_for_overwrite();
+    for (int k = 0; k < 4; ++k) store_f32(DType::int32, p + 4 * k, 9.0f);
+    CHECK(a->written());
+    CHECK(a->touched());
+    CHECK(load_i64(DType::int32, a->data() + 12) == 9);
+  }
+  // The pooled storage still holds 9s; a partial write must not expose them.
+  auto b = m.allocate(0, MemKind::hbm, DType::int32, {4}, "b");
+  std::byte* q = b->data_for_write();
+  store_f32(DType::int32, q, 1.0f);
+  CHECK(load_i64(DType::int32, b->data()) == 1);
+  for (int k = 1; k < 4; ++k) CHECK(load_i64(DType::int32, b->data() + 4 * k) == 4);
+}
