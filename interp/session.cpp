@@ -6,6 +6,7 @@
 #include "interp/session.h"
 
 #include <sys/stat.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cstring>
@@ -59,6 +60,14 @@ bool wants_replica_group(const ast::Param& p) {
   if (auto n = p.annotation->as<ast::Name>()) return n->id == "ReplicaGroup";
   if (auto a = p.annotation->as<ast::Attribute>()) return a->attr == "ReplicaGroup";
   return false;
+}
+
+// The CPU time of the calling thread: what one rank has spent, excluding
+// the time it waited for its turn or for a collective.
+double thread_cpu_micros() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) * 1e-3;
 }
 
 Diagnostic error_at(const SourceRange& where, std::string message) {
@@ -145,6 +154,10 @@ struct Session::Impl {
   std::unique_ptr<ast::Module> module;
   // The machines of trace(), alive as long as the Session (see TraceResult).
   std::vector<std::shared_ptr<rt::Machine>> trace_machines;
+  // The machine of every run(), made by the first: its storage pool lets a
+  // kernel run again (--iters) without allocating host memory. Every buffer
+  // of a run dies with the run, so its capacity accounting starts at zero.
+  std::unique_ptr<rt::Machine> run_machine;
 
   Impl(SessionOptions o, SourceManager& s, DiagnosticSink& d)
       : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {}
@@ -192,7 +205,7 @@ struct Session::Impl {
                                                                       const ast::FunctionDef& def,
                                                                       const Value& returned);
   void rank_body(int rank, const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
-                 rt::Machine& machine, Spmd& spmd, RunResult& result);
+                 rt::Machine& machine, Spmd& spmd, RunResult& result, double& kernel_micros);
   void trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
                   rt::Machine& machine, Device& device, TraceResult& result);
 };
@@ -445,11 +458,13 @@ std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::returned_tenso
 
 void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
                               const std::vector<PreparedArg>& args, rt::Machine& machine,
-                              Spmd& spmd, RunResult& result) {
+                              Spmd& spmd, RunResult& result, double& kernel_micros) {
   ExecDevice device(rank, spmd);
   Evaluator ev(context(rank, machine, device));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
+  const double start = thread_cpu_micros();
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
+  kernel_micros = thread_cpu_micros() - start;
   const ast::Return* ret = ev.last_return();
   spmd.set_finish_place(rank, ret ? ret->range : def.range);
   std::vector<NamedArray>& outputs = result.outputs[static_cast<size_t>(rank)];
@@ -495,21 +510,29 @@ std::optional<RunResult> Session::run(const std::string& kernel,
   std::vector<PreparedArg> prepared;
   const ast::FunctionDef* def = im.start(kernel, inputs, prepared);
   if (!def) return std::nullopt;
-  std::unique_ptr<rt::Machine> machine;
-  try {
-    machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform());
-  } catch (const rt::Error& e) {
-    im.sink.report(error_at(SourceRange{}, e.what()));
-    return std::nullopt;
+  if (!im.run_machine) {
+    try {
+      im.run_machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform());
+    } catch (const rt::Error& e) {
+      im.sink.report(error_at(SourceRange{}, e.what()));
+      return std::nullopt;
+    }
   }
+  rt::Machine& machine = *im.run_machine;
   RunResult result;
   result.outputs.resize(static_cast<size_t>(im.options.ranks));
   result.printed.resize(static_cast<size_t>(im.options.ranks));
+  std::vector<double> kernel_micros(static_cast<size_t>(im.options.ranks), 0.0);
   std::optional<Diagnostic> error;
   {
     Spmd spmd(im.options.ranks);
-    error = spmd.run([&](int rank) { im.rank_body(rank, *def, prepared, *machine, spmd, result); });
+    error = spmd.run([&](int rank) {
+      im.rank_body(rank, *def, prepared, machine, spmd, result,
+                   kernel_micros[static_cast<size_t>(rank)]);
+    });
   }
+  machine.trim_pool();
+  for (double micros : kernel_micros) result.kernel_micros += micros;
   if (error) {
     im.sink.report(std::move(*error));
     return std::nullopt;

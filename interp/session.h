@@ -53,6 +53,12 @@ struct RunResult {
   rt::RankOutputs outputs;
   // [rank] -> each output formatted NumPy-style, in the same order.
   std::vector<std::vector<std::string>> printed;
+  // The CPU time, in microseconds, the ranks spent inside the kernel call,
+  // summed over ranks: not the module's top level, the binding of arguments
+  // or the reading back of outputs. Ranks run one at a time and a rank
+  // blocked on its turn or in a collective uses no CPU, so the sum is the
+  // time the simulated device took to execute the kernel.
+  double kernel_micros = 0;
 };
 
 // A kernel argument for tracing: a tensor of this dtype and shape (the same
@@ -105,7 +111,8 @@ class Session {
   std::optional<std::vector<std::string>> parameters(const std::string& kernel) const;
 
   // Runs `kernel` on every rank with the given arguments (missing ones take
-  // their defaults). nullopt after reporting an error.
+  // their defaults). nullopt after reporting an error. Every run of a
+  // Session uses one machine, whose host storage is reused from run to run.
   std::optional<RunResult> run(const std::string& kernel, const std::vector<KernelArg>& args);
 
   // Runs the module and `kernel` once, as rank 0 of options.ranks, handing

@@ -78,6 +78,19 @@ Outcome run_kernel(const std::string& source, const std::string& kernel, int ran
   return outcome;
 }
 
+Outcome run_kernel_repeatedly(const std::string& source, const std::string& kernel, int ranks,
+                              const std::vector<interp::KernelArg>& args, int times) {
+  Outcome outcome;
+  with_session(source, ranks, outcome, [&](interp::Session& s) {
+    for (int i = 0; i < times; ++i) {
+      outcome.result = s.run(kernel, args);
+      if (!outcome.result) return;
+      outcome.runs.push_back(*outcome.result);
+    }
+  });
+  return outcome;
+}
+
 TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
                           const std::vector<interp::TraceArg>& args, interp::Device& device) {
   TraceOutcome outcome;

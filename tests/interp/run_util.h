@@ -19,11 +19,17 @@ struct Outcome {
   std::vector<int> error_ranks;
   std::vector<std::string> notes;  // the first diagnostic's notes, same format
   std::optional<interp::RunResult> result;
+  std::vector<interp::RunResult> runs;  // run_kernel_repeatedly: every successful run
 };
 
 // Runs `kernel` of `source` on `ranks` ranks.
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
                    const std::vector<interp::KernelArg>& args = {});
+
+// Runs it `times` times in one Session (so on one machine, whose storage is
+// reused), stopping at the first error; `result` is the last run's.
+Outcome run_kernel_repeatedly(const std::string& source, const std::string& kernel, int ranks,
+                              const std::vector<interp::KernelArg>& args, int times);
 
 struct TraceOutcome {
   std::string out;
