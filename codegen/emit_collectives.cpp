@@ -4,6 +4,8 @@
 // interpreter does.
 #include "codegen/emit_collectives.h"
 
+#include <algorithm>
+
 #include "codegen/cpp_names.h"
 
 namespace nkic::codegen {
@@ -23,6 +25,22 @@ int64_t elements(const std::vector<int64_t>& shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
   return n;
+}
+
+// Whether a pattern's elements are all at different offsets: ordered by step,
+// each dim steps past everything the smaller dims reach.
+bool distinct_elements(std::vector<rt::Dim> dims) {
+  const auto single = [](const rt::Dim& d) { return d.count <= 1; };
+  dims.erase(std::remove_if(dims.begin(), dims.end(), single), dims.end());
+  for (rt::Dim& d : dims) d.step = d.step < 0 ? -d.step : d.step;
+  std::sort(dims.begin(), dims.end(),
+            [](const rt::Dim& a, const rt::Dim& b) { return a.step < b.step; });
+  int64_t reach = 0;  // the largest offset the smaller dims add
+  for (const rt::Dim& d : dims) {
+    if (d.step <= reach) return false;
+    reach += d.step * (d.count - 1);
+  }
+  return true;
 }
 
 size_t largest_group(const rt::ReplicaGroup& g) {
@@ -87,20 +105,46 @@ class Lowering {
   // Every tensor's fold first, then every destination, as the runtime does.
   void all_reduce() {
     std::vector<std::string> accs;
+    std::vector<bool> in_place;
     for (size_t k = 0; k < i_.srcs.size(); ++k) {
       const rt::DType t = dtype(i_.srcs[k]);
       const rt::DType acc_type = rt::is_float(t) ? rt::DType::float32 : t;
-      const std::string acc = scratch("acc" + std::to_string(k), acc_type, shape_of(i_.srcs[k]));
-      accs.push_back(acc);
-      w_.line("rt::dma_copy(" + acc + ", " + src(k, "members[0]") + ");");
+      in_place.push_back(fold_in_destination(k, acc_type));
+      accs.push_back(in_place[k]
+                         ? dst(k, "members[0]")
+                         : scratch("acc" + std::to_string(k), acc_type, shape_of(i_.srcs[k])));
+      if (in_place[k]) w_.line("// Folded in the first member's destination.");
+      w_.line("rt::dma_copy(" + accs[k] + ", " + src(k, "members[0]") + ");");
       CppWriter::Block fold(w_, "for (size_t m = 1; m < n; ++m)");
-      w_.line("rt::dma_accumulate(" + acc + ", " + src(k, "members[m]") + ", " + op_expr(i_.op) +
-              ");");
+      w_.line("rt::dma_accumulate(" + accs[k] + ", " + src(k, "members[m]") + ", " +
+              op_expr(i_.op) + ");");
     }
     for (size_t k = 0; k < i_.srcs.size(); ++k) {
-      CppWriter::Block write(w_, "for (int r : members)");
-      w_.line("rt::dma_copy(" + dst(k, "r") + ", " + accs[k] + ");");
+      // A fold in place already is the first member's result.
+      CppWriter::Block write(w_, in_place[k] ? "for (size_t m = 1; m < n; ++m)"
+                                             : "for (size_t m = 0; m < n; ++m)");
+      w_.line("rt::dma_copy(" + dst(k, "members[m]") + ", " + accs[k] + ");");
     }
+  }
+
+  // Whether the first member's destination of tensor k can hold the fold
+  // itself, saving a scratch accumulator and a pass over the data, with the
+  // same bits: it has the accumulator's dtype; no other operand of the
+  // collective lives in its buffer, so reading sources and writing the other
+  // tensors cannot see it early; no two of its elements share storage; and
+  // no operand has a run-time offset, so nothing can fail (every bound was
+  // checked when the kernel was specialized) after it is written.
+  bool fold_in_destination(size_t k, rt::DType acc_type) const {
+    const Operand& d = i_.dsts[k];
+    if (dtype(d) != acc_type || !distinct_elements(d.dims)) return false;
+    std::vector<const Operand*> all;
+    for (const Operand& o : i_.srcs) all.push_back(&o);
+    for (const Operand& o : i_.dsts) all.push_back(&o);
+    for (const Operand* o : all) {
+      if (!o->dynamic.empty()) return false;
+      if (o != &d && o->buffer == d.buffer) return false;
+    }
+    return true;
   }
 
   // When tensor k's source and destination share a buffer (a member's own

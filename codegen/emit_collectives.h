@@ -4,7 +4,8 @@
 // into an accumulator (float32 for float dtypes, where the runtime also
 // folds in float32; the dtype itself for integers, whose wrapping sum equals
 // the runtime's exact sum wrapped once), and every source is read before
-// any destination is written.
+// any destination is written. An all_reduce folds straight into its first
+// member's destination when that gives the same bits (see emit_collectives.cpp).
 #pragma once
 
 #include <string>
@@ -23,9 +24,10 @@ struct CollectiveNames {
   std::string prefix;                   // for the names of its scratch buffers
 };
 
-// A host-side buffer a collective needs (allocated once, on rank 0, in HBM)
-// of `copies` row-major tensors of `shape`, with an rt::AccessPattern member
-// `pattern` over the first of them.
+// A host-side buffer a collective needs, of `copies` row-major tensors of
+// `shape`, with an rt::AccessPattern member `pattern` over the first of them:
+// allocated once, as runtime scratch on rank 0 (not charged against the
+// kernel's HBM, as the interpreter's collectives do not charge theirs).
 struct Scratch {
   std::string buffer;
   std::string pattern;

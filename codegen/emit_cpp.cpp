@@ -1,7 +1,8 @@
-// See emit_cpp.h. The file is assembled from four parts written side by
-// side while the body is walked once: namespace-scope constants (source
-// places, replica groups), the kernel's members, its constructor and its
-// run() body. Instruction n owns the names kPlace<n>, kGroup<n>,
+// See emit_cpp.h. The file is assembled from parts written side by side
+// while the body is walked once: namespace-scope constants (source places,
+// replica groups), the kernel's members, its constructor, and the bodies of
+// its three phases: load() (inputs into device buffers), execute() (the
+// kernel) and read_outputs(). Instruction n owns the names kPlace<n>, kGroup<n>,
 // ap<n>_<d|s><k> (one descriptor per rank per operand) and x<n>_* (scratch).
 #include "codegen/emit_cpp.h"
 
@@ -18,7 +19,7 @@ namespace nkic::codegen {
 namespace {
 
 // Block levels of the parts: class members, then the bodies of the
-// constructor and run() (namespace scope is level 0, not indented).
+// constructor and the phases (namespace scope is level 0, not indented).
 constexpr int kClassDepth = 1;
 constexpr int kFunctionDepth = 2;
 
@@ -80,7 +81,12 @@ bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.em
 class Emitter {
  public:
   explicit Emitter(const Program& p)
-      : p_(p), members_(kClassDepth), ctor_(kFunctionDepth), run_(kFunctionDepth) {}
+      : p_(p),
+        members_(kClassDepth),
+        ctor_(kFunctionDepth),
+        load_(kFunctionDepth),
+        execute_(kFunctionDepth),
+        read_(kFunctionDepth) {}
 
   std::string emit() {
     declare_buffers();
@@ -136,31 +142,31 @@ class Emitter {
     return s;
   }
 
-  void set_offsets(const std::vector<std::pair<std::string, const Operand*>>& ops) {
+  void set_offsets(CppWriter& w, const std::vector<std::pair<std::string, const Operand*>>& ops) {
     for (const auto& [name, o] : ops) {
-      if (!is_static(*o)) run_.line(name + "[r].offset = " + offset_expr(*o) + ";");
+      if (!is_static(*o)) w.line(name + "[r].offset = " + offset_expr(*o) + ";");
     }
   }
 
   void load_inputs() {
     for (size_t i = 0; i < p_.inputs.size(); ++i) {
-      run_.line("for (int r = 0; r < kRanks; ++r) copy_in(*" +
-                buffers_.at(p_.inputs[i].buffer) + "[r], inputs[" + std::to_string(i) + "][r]);");
+      load_.line("for (int r = 0; r < kRanks; ++r) copy_in(*" +
+                 buffers_.at(p_.inputs[i].buffer) + "[r], inputs[" + std::to_string(i) + "][r]);");
     }
   }
 
+  // Into the previous run's arrays: only the first run allocates.
   void read_outputs() {
-    run_.line("rt::RankOutputs outputs(kRanks);");
-    CppWriter::Block ranks(run_, "for (int r = 0; r < kRanks; ++r)");
+    read_.line("outputs.resize(kRanks);");
+    CppWriter::Block ranks(read_, "for (int r = 0; r < kRanks; ++r)");
+    read_.line("outputs[r].resize(" + std::to_string(p_.outputs.size()) + ");");
     for (size_t j = 0; j < p_.outputs.size(); ++j) {
       const Output& o = p_.outputs[j];
       const std::string name = descriptor("out" + std::to_string(j), o.view);
-      set_offsets({{name, &o.view}});
-      std::vector<int64_t> shape;
-      for (const rt::Dim& d : o.view.dims) shape.push_back(d.count);
-      run_.line("outputs[r].push_back(rt::NamedArray{" + cpp_string_literal(o.name) +
-                ", rt::NpyArray{" + dtype_expr(p_.find_buffer(o.view.buffer)->dtype) + ", " +
-                list_expr(shape) + ", rt::read_bytes(" + name + "[r])}});");
+      const std::string slot = "outputs[r][" + std::to_string(j) + "]";
+      set_offsets(read_, {{name, &o.view}});
+      read_.line(slot + ".name = " + cpp_string_literal(o.name) + ";");
+      read_.line("rt::read_output(" + name + "[r], " + slot + ".array);");
     }
   }
 
@@ -174,9 +180,9 @@ class Emitter {
       }
       const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
       const std::string var = "i" + std::to_string(l.var);
-      run_.line("// " + place_comment(l.where));
-      CppWriter::Block loop(run_, "for (int64_t " + var + " = 0; " + var + " < " +
-                                      int_literal(l.count) + "; ++" + var + ")");
+      execute_.line("// " + place_comment(l.where));
+      CppWriter::Block loop(execute_, "for (int64_t " + var + " = 0; " + var + " < " +
+                                          int_literal(l.count) + "; ++" + var + ")");
       nodes(l.body);
     }
   }
@@ -196,7 +202,7 @@ class Emitter {
       srcs.push_back(descriptor("ap" + id + "_s" + std::to_string(k), i.srcs[k]));
       ops.emplace_back(srcs.back(), &i.srcs[k]);
     }
-    run_.line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
+    execute_.line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
     switch (i.kind) {
       case OpKind::all_reduce:
       case OpKind::all_gather:
@@ -205,20 +211,20 @@ class Emitter {
         return collective(i, id, ops, CollectiveNames{place, "kGroup" + id, dsts, srcs, "x" + id});
       case OpKind::register_move:
       case OpKind::rank_id: {
-        CppWriter::Block ranks(run_, "for (int r = 0; r < kRanks; ++r)");
-        run_.line(register_move(i));
+        CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+        execute_.line(register_move(i));
         return;
       }
       default: break;
     }
-    CppWriter::Block ranks(run_, "for (int r = 0; r < kRanks; ++r)");
+    CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
     {
-      CppWriter::Block attempt(run_, "try", "} catch (const rt::Error& e) {");
-      set_offsets(ops);
+      CppWriter::Block attempt(execute_, "try", "} catch (const rt::Error& e) {");
+      set_offsets(execute_, ops);
       device_op(i, id, dsts, srcs);
     }
-    CppWriter::Continuation handler(run_);
-    run_.line("throw rt::LocatedError(" + place + ", r, e.what());");
+    CppWriter::Continuation handler(execute_);
+    execute_.line("throw rt::LocatedError(" + place + ", r, e.what());");
   }
 
   std::string register_move(const Instr& i) const {
@@ -235,10 +241,10 @@ class Emitter {
       case OpKind::dma_copy:
         if (i.oob_skip) {
           // oob_mode.skip: an out-of-bounds transfer is dropped.
-          run_.line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
-                    "[r])) continue;");
+          execute_.line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
+                        "[r])) continue;");
         }
-        run_.line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
+        execute_.line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
         return;
       case OpKind::memset: {
         const std::string value = "value" + id;
@@ -248,15 +254,15 @@ class Emitter {
                                   : "double{" + double_literal(std::get<double>(i.value)) + "}";
         ctor_.line(value + " = rt::scalar_bytes(" +
                    dtype_expr(p_.find_buffer(i.dsts[0].buffer)->dtype) + ", " + v + ");");
-        run_.line("rt::fill(" + dsts[0] + "[r], " + value + ");");
+        execute_.line("rt::fill(" + dsts[0] + "[r], " + value + ");");
         return;
       }
       case OpKind::register_load:
-        run_.line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
+        execute_.line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
         return;
       case OpKind::register_store:
-        run_.line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] + "[r].dtype(), " +
-                  reg + "));");
+        execute_.line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] +
+                      "[r].dtype(), " + reg + "));");
         return;
       default: return;
     }
@@ -277,17 +283,16 @@ class Emitter {
     bool dynamic = false;
     for (const auto& op : ops) dynamic = dynamic || !is_static(*op.second);
     if (dynamic) {
-      CppWriter::Block ranks(run_, "for (int r = 0; r < kRanks; ++r)");
-      set_offsets(ops);
+      CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+      set_offsets(execute_, ops);
     }
-    for (const Scratch& s : emit_collective(run_, i, names, p_)) {
+    for (const Scratch& s : emit_collective(execute_, i, names, p_)) {
       int64_t elements = 1;
       for (int64_t d : s.shape) elements *= d;
       members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
       members_.line("rt::AccessPattern " + s.pattern + ";");
-      ctor_.line(s.buffer + " = machine.allocate(0, rt::MemKind::hbm, " + dtype_expr(s.dtype) +
-                 ", {" + int_literal(elements * s.copies) + "}, " + cpp_string_literal(s.label) +
-                 ");");
+      ctor_.line(s.buffer + " = machine.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
+                 int_literal(elements * s.copies) + "}, " + cpp_string_literal(s.label) + ");");
       ctor_.line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
                  "};");
     }
@@ -346,10 +351,21 @@ class Emitter {
       }
       w.line("");
       {
+        // An unnamed parameter when there is no input, for warning-free code.
+        const std::string param = p_.inputs.empty() ? "" : " inputs";
         CppWriter::Block f(
-            w, "rt::RankOutputs run(const std::vector<std::vector<rt::NpyArray>>& inputs) override");
-        w.raw(run_.str());
-        w.line("return outputs;");
+            w, "void load(const std::vector<std::vector<rt::NpyArray>>&" + param + ") override");
+        w.raw(load_.str());
+      }
+      w.line("");
+      {
+        CppWriter::Block f(w, "void execute() override");
+        w.raw(execute_.str());
+      }
+      w.line("");
+      {
+        CppWriter::Block f(w, "void read_outputs(rt::RankOutputs& outputs) override");
+        w.raw(read_.str());
       }
       w.line("");
       w.raw(" private:\n");
@@ -388,7 +404,7 @@ class Emitter {
   }
 
   const Program& p_;
-  CppWriter consts_, members_, ctor_, run_;
+  CppWriter consts_, members_, ctor_, load_, execute_, read_;
   std::map<int, std::string> buffers_;
   int next_instr_ = 0;
 };

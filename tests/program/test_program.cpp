@@ -37,11 +37,12 @@ struct Counters {
   int made = 0;
   int runs = 0;
   std::vector<const std::byte*> storage;  // each run's buffer address on rank 0
+  std::string phases;                     // one letter per call: Load, Execute, Read
 };
 
-// Copies x into a buffer allocated once per rank and hands back
-// `out` = x * (the number of runs so far), so the outputs show which run
-// they came from.
+// Copies x into a buffer allocated once per rank, scales it there by the
+// number of runs so far, and reads it back as `out`, so the outputs show
+// which run they came from.
 class ScaledCopy : public rt::CompiledKernel {
  public:
   ScaledCopy(rt::Machine& machine, Counters& counters) : counters_(counters) {
@@ -52,19 +53,34 @@ class ScaledCopy : public rt::CompiledKernel {
     }
   }
 
-  rt::RankOutputs run(const std::vector<std::vector<NpyArray>>& inputs) override {
-    ++counters_.runs;
-    rt::RankOutputs outputs(buffers_.size());
+  void load(const std::vector<std::vector<NpyArray>>& inputs) override {
+    counters_.phases += 'L';
     for (size_t r = 0; r < buffers_.size(); ++r) {
       const NpyArray& x = inputs.at(0).at(r);
       std::byte* data = buffers_[r]->data_for_write();
       if (r == 0) counters_.storage.push_back(data);
       std::memcpy(data, x.data.data(), x.data.size());
-      std::vector<float> values = f32_values(x);
-      for (float& v : values) v *= static_cast<float>(counters_.runs);
-      outputs[r].push_back(rt::NamedArray{"out", f32_array(x.shape, values)});
     }
-    return outputs;
+  }
+
+  void execute() override {
+    counters_.phases += 'E';
+    ++counters_.runs;
+    const float scale = static_cast<float>(counters_.runs);
+    for (const auto& buffer : buffers_) {
+      float* values = reinterpret_cast<float*>(buffer->data_for_write());
+      for (int64_t i = 0; i < buffer->elements(); ++i) values[i] *= scale;
+    }
+  }
+
+  void read_outputs(rt::RankOutputs& outputs) override {
+    counters_.phases += 'R';
+    outputs.clear();
+    for (const auto& buffer : buffers_) {
+      const float* values = reinterpret_cast<const float*>(buffer->data());
+      outputs.push_back({rt::NamedArray{
+          "out", f32_array({2, 3}, std::vector<float>(values, values + buffer->elements()))}});
+    }
   }
 
  private:
@@ -76,45 +92,51 @@ rt::KernelFactory scaled_copy(Counters& counters) {
   return [&counters](rt::Machine& m) { return std::make_unique<ScaledCopy>(m, counters); };
 }
 
-// Writes x + (the number of runs so far) into the previous run's output
-// arrays when there are some, recording what it was handed back.
+// Keeps x + (the number of runs so far) on the host and writes it into the
+// previous run's output arrays when there are some, recording what it was
+// handed back.
 class InPlace : public rt::CompiledKernel {
  public:
   explicit InPlace(Counters& counters) : counters_(counters) {}
-  rt::RankOutputs run(const std::vector<std::vector<NpyArray>>&) override {
-    throw rt::Error("run_into is the one program_main calls");
-  }
-  void run_into(const std::vector<std::vector<NpyArray>>& inputs,
-                rt::RankOutputs& outputs) override {
+  void load(const std::vector<std::vector<NpyArray>>& inputs) override { inputs_ = inputs.at(0); }
+  void execute() override {
     ++counters_.runs;
+    for (NpyArray& x : inputs_) {
+      std::vector<float> values = f32_values(x);
+      for (float& v : values) v += static_cast<float>(counters_.runs);
+      x = f32_array(x.shape, values);
+    }
+  }
+  void read_outputs(rt::RankOutputs& outputs) override {
     if (outputs.empty()) {
-      outputs.resize(inputs.at(0).size());
+      outputs.resize(inputs_.size());
       for (size_t r = 0; r < outputs.size(); ++r) {
-        outputs[r].push_back(rt::NamedArray{"out", inputs[0][r]});
+        outputs[r].push_back(rt::NamedArray{"out", inputs_[r]});
       }
     }
     counters_.storage.push_back(outputs[0][0].array.data.data());
     for (size_t r = 0; r < outputs.size(); ++r) {
-      std::vector<float> values = f32_values(inputs[0][r]);
-      for (float& v : values) v += static_cast<float>(counters_.runs);
-      std::memcpy(outputs[r][0].array.data.data(), values.data(), values.size() * sizeof(float));
+      std::memcpy(outputs[r][0].array.data.data(), inputs_[r].data.data(), inputs_[r].data.size());
     }
   }
 
  private:
   Counters& counters_;
+  std::vector<NpyArray> inputs_;
 };
 
 // Fails on every run, the way a compiled kernel reports a bad run-time offset.
 class Failing : public rt::CompiledKernel {
  public:
   explicit Failing(bool located) : located_(located) {}
-  rt::RankOutputs run(const std::vector<std::vector<NpyArray>>&) override {
+  void load(const std::vector<std::vector<NpyArray>>&) override {}
+  void execute() override {
     if (!located_) throw rt::Error("the machine refused");
     static const char* const kLine = "    y = x[i, 0:3]";
     throw rt::LocatedError(rt::SourcePlace{"k.py", 4, 9, 14, kLine}, 1,
                            "index 5 is out of bounds for dimension 0 of size 2");
   }
+  void read_outputs(rt::RankOutputs&) override {}
 
  private:
   bool located_;
@@ -173,9 +195,12 @@ TEST_CASE("program: made once, run --iters times on the same buffers, last run's
   REQUIRE(run.exit_code == 0);
   CHECK(counters.made == 1);
   CHECK(counters.runs == 3);
+  // Every run loads the inputs again, executes, then reads the outputs back.
+  CHECK(counters.phases == "LERLERLER");
   REQUIRE(counters.storage.size() == 3);
   CHECK(counters.storage[0] == counters.storage[1]);
   CHECK(counters.storage[1] == counters.storage[2]);
+  // The third run scaled a fresh copy of the input by 3 (not by 1 * 2 * 3).
   std::vector<float> want = rank_input(1);
   for (float& v : want) v *= 3;
   CHECK(f32_values(rt::read_npy(dir.path("out/rank1/out.npy"))) == want);
@@ -274,6 +299,10 @@ TEST_CASE("program: --help says what it was built for and exits 0") {
         std::string::npos);
   CHECK(run.out.find("  x  [2, 3] float32\n") != std::string::npos);
   CHECK(run.out.find("  prog -a x=@PATH.npy -o out/ --print") != std::string::npos);
+  CHECK(run.out.find("--time prints 'time: X us/iter', the median over the --iters runs of the "
+                     "kernel's\nexecution on the simulated device") != std::string::npos);
+  CHECK(run.out.find("Loading the .npy inputs into the device buffers and reading\nthe outputs "
+                     "back are not timed.") != std::string::npos);
   CHECK(counters.made == 0);
 }
 
