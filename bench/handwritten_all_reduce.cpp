@@ -37,16 +37,19 @@ Buffers make_buffers() {
   return b;
 }
 
+// sum[i] += src[i]. The buffers never overlap; saying so lets the compiler
+// vectorize the loop at -O2, as a hand-tuned baseline would be.
+void accumulate(float* __restrict sum, const float* __restrict src) {
+  for (size_t i = 0; i < kElements; ++i) sum[i] += src[i];
+}
+
 void all_reduce(Buffers& b) {
   const size_t bytes = kElements * sizeof(float);
   for (int r = 0; r < kRanks; ++r) std::memcpy(b.staged[r].data(), b.input[r].data(), bytes);
   // Sum into rank 0's result, in rank order, then give every rank a copy.
   float* sum = b.result[0].data();
   std::memcpy(sum, b.staged[0].data(), bytes);
-  for (int r = 1; r < kRanks; ++r) {
-    const float* src = b.staged[r].data();
-    for (size_t i = 0; i < kElements; ++i) sum[i] += src[i];
-  }
+  for (int r = 1; r < kRanks; ++r) accumulate(sum, b.staged[r].data());
   for (int r = 1; r < kRanks; ++r) std::memcpy(b.result[r].data(), sum, bytes);
   for (int r = 0; r < kRanks; ++r) std::memcpy(b.output[r].data(), b.result[r].data(), bytes);
 }
