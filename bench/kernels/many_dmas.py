@@ -2,7 +2,8 @@
 output one row at a time, `rows` row-sized transfers per rank. It measures
 the cost of issuing a DMA (the interpreter evaluates each one; a compiled
 program runs a loop of block copies), not bandwidth. Used by bench/run.sh
-with a (4096, 256) float32 input on 4 ranks.
+with a (4096, 32) float32 input on 4 ranks (and, to show the bandwidth-bound
+case, a (4096, 256) one).
 
     nkirun run bench/kernels/many_dmas.py -n 4 -a input=@ROWS_4096x256.npy --time
 """
