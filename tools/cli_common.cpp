@@ -3,10 +3,41 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
 
 #include "frontend/diagnostics.h"
+#include "runtime/machine.h"
 
 namespace nkic::tools {
+
+int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
+            const std::function<int()>& body) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    if (argc == 1) {
+      std::cout << app.help();
+      return kExitUsage;
+    }
+    std::cerr << tool << ": error: " << e.what() << "\nRun '" << tool
+              << " --help' for usage.\n";
+    return kExitUsage;
+  }
+  try {
+    return body();
+  } catch (const UsageError& e) {
+    std::cerr << tool << ": error: " << e.message << "\n";
+    return kExitUsage;
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.message << "\n";
+    return kExitKernelError;
+  } catch (const rt::Error& e) {  // e.g. an output file that cannot be written
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitKernelError;
+  }
+}
 
 std::vector<std::string> stdlib_module_path(const char* built_in_dir) {
   if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {

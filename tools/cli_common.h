@@ -1,8 +1,10 @@
-// Command-line helpers shared by the tools (nkirun, nkic): where stdlib
-// modules are found, which kernel of a file to use, and whether to colour
-// diagnostics.
+// Command-line helpers shared by the tools (nkirun, nkic): the exit codes
+// and the handling of mistakes around a tool's work, where stdlib modules are
+// found, which kernel of a file to use, and whether to colour diagnostics.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,16 @@
 #include "tools/kernel_args.h"
 
 namespace nkic::tools {
+
+constexpr int kExitKernelError = 1;  // the kernel or its inputs are wrong
+constexpr int kExitUsage = 2;        // the command line is wrong
+
+// Parses argv with `app` (help exits 0; a parse error, or no arguments at
+// all, exits kExitUsage), then returns `body()`, turning the UsageError,
+// InputError and rt::Error it throws into `TOOL: error: ...` / `error: ...`
+// messages and their exit codes.
+int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
+            const std::function<int()>& body);
 
 // $NKIC_STDLIB_PATH when set, else the stdlib of the source tree
 // (NKIC_STDLIB_DIR, a compile definition of the tool).

@@ -35,9 +35,6 @@
 namespace nkic::tools {
 namespace {
 
-constexpr int kExitKernelError = 1;
-constexpr int kExitUsage = 2;
-
 enum class Command { check, emit, build };
 
 struct Options {
@@ -225,25 +222,5 @@ int main(int argc, char** argv) {
   app.footer(kTopFooter);
   Options options;
   add_commands(app, options);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    if (argc == 1) {
-      std::cout << app.help();
-      return kExitUsage;
-    }
-    std::cerr << "nkic: error: " << e.what() << "\nRun 'nkic --help' for usage.\n";
-    return kExitUsage;
-  }
-  try {
-    return Driver(options).run();
-  } catch (const UsageError& e) {
-    std::cerr << "nkic: error: " << e.message << "\n";
-    return kExitUsage;
-  } catch (const InputError& e) {
-    std::cerr << "error: " << e.message << "\n";
-    return kExitKernelError;
-  }
+  return run_cli("nkic", app, argc, argv, [&] { return Driver(options).run(); });
 }

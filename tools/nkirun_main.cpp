@@ -19,9 +19,6 @@
 namespace nkic::tools {
 namespace {
 
-constexpr int kExitKernelError = 1;
-constexpr int kExitUsage = 2;
-
 struct RunOptions {
   std::string file;
   std::string kernel;
@@ -152,28 +149,5 @@ int main(int argc, char** argv) {
   app.footer(kTopFooter);
   RunOptions run_options;
   add_run_command(app, run_options);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    if (argc == 1) {
-      std::cout << app.help();
-      return kExitUsage;
-    }
-    std::cerr << "nkirun: error: " << e.what() << "\nRun 'nkirun --help' for usage.\n";
-    return kExitUsage;
-  }
-  try {
-    return run(run_options);
-  } catch (const UsageError& e) {
-    std::cerr << "nkirun: error: " << e.message << "\n";
-    return kExitUsage;
-  } catch (const InputError& e) {
-    std::cerr << "error: " << e.message << "\n";
-    return kExitKernelError;
-  } catch (const nkic::rt::Error& e) {  // an output file that cannot be written
-    std::cerr << "error: " << e.what() << "\n";
-    return kExitKernelError;
-  }
+  return run_cli("nkirun", app, argc, argv, [&] { return run(run_options); });
 }
