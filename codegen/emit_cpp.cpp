@@ -118,26 +118,32 @@ class Emitter {
     return name;
   }
 
+  // `a + b`, leaving out zero terms so the offsets read as a person writes them.
+  static std::string sum(const std::string& a, const std::string& b) {
+    if (a.empty() || a == "0") return b.empty() ? "0" : b;
+    return b.empty() ? a : a + " + " + b;
+  }
+
+  // `c * x`, leaving out a factor of one.
+  static std::string product(int64_t c, const std::string& x) {
+    return c == 1 ? x : int_literal(c) + " * " + x;
+  }
+
   // The operand's offset on rank r at this point of the loops.
   static std::string affine_expr(const Affine& a) {
-    std::string s = a.constant != 0 || a.terms.empty() ? int_literal(a.constant) : "";
-    for (const auto& [var, c] : a.terms) {
-      s += (s.empty() ? "" : " + ") + int_literal(c) + " * i" + std::to_string(var);
-    }
+    std::string s = int_literal(a.constant);
+    for (const auto& [var, c] : a.terms) s = sum(s, product(c, "i" + std::to_string(var)));
     return s;
   }
 
   std::string offset_expr(const Operand& o) const {
     std::string s = affine_expr(o.offset);
     for (const DynamicOffset& d : o.dynamic) {
-      std::string value;
-      if (d.reg >= 0) {
-        value = "regs_[r][" + std::to_string(d.reg) + "]";
-      } else {
-        value = "rt::read_element_i64(*" + buffers_.at(d.buffer) + "[r], " +
-                affine_expr(d.element) + ")";
-      }
-      s += " + " + value + " * " + int_literal(d.multiplier);
+      const std::string value =
+          d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
+                     : "rt::read_element_i64(*" + buffers_.at(d.buffer) + "[r], " +
+                           affine_expr(d.element) + ")";
+      s = sum(s, product(d.multiplier, value));
     }
     return s;
   }
