@@ -5,7 +5,6 @@
 // and the naming of outputs.
 #include "interp/session.h"
 
-#include <sys/stat.h>
 #include <time.h>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"
 #include "interp/spmd.h"
+#include "interp/stdlib_loader.h"
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
 #include "runtime/print.h"
@@ -26,22 +26,6 @@
 namespace nkic::interp {
 
 namespace {
-
-bool is_file(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool is_dir(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-std::string dotted_to_path(const std::string& dotted) {
-  std::string p = dotted;
-  std::replace(p.begin(), p.end(), '.', '/');
-  return p;
-}
 
 bool is_jit_decorator(const ast::Expr& e) {
   const ast::Expr* target = &e;
@@ -76,48 +60,6 @@ Diagnostic error_at(const SourceRange& where, std::string message) {
   d.message = std::move(message);
   return d;
 }
-
-// Finds and parses stdlib modules on the module path, once per Session.
-class StdlibLoader : public ModuleLoader {
- public:
-  StdlibLoader(const std::vector<std::string>& path, SourceManager& sources)
-      : path_(path), sources_(sources) {}
-
-  std::optional<std::string> locate(const std::string& dotted) const {
-    for (const std::string& dir : path_) {
-      const std::string file = dir + "/" + dotted_to_path(dotted) + ".py";
-      if (is_file(file)) return file;
-    }
-    return std::nullopt;
-  }
-
-  const ast::Module* find(const std::string& dotted, const SourceRange& where) override {
-    if (auto it = parsed_.find(dotted); it != parsed_.end()) return it->second.get();
-    const auto path = locate(dotted);
-    if (!path) return nullptr;
-    const SourceFile* file = sources_.load(*path);
-    if (!file) throw CompileError(error_at(where, "cannot read module file '" + *path + "'"));
-    DiagnosticSink local;
-    auto module = parse_module(*file, local);
-    if (!module) {
-      if (!local.diagnostics().empty()) throw CompileError(local.diagnostics().front());
-      throw CompileError(error_at(where, "module '" + dotted + "' does not parse"));
-    }
-    return (parsed_[dotted] = std::move(module)).get();
-  }
-
-  bool is_package(const std::string& dotted) override {
-    for (const std::string& dir : path_) {
-      if (is_dir(dir + "/" + dotted_to_path(dotted))) return true;
-    }
-    return false;
-  }
-
- private:
-  std::vector<std::string> path_;
-  SourceManager& sources_;
-  std::map<std::string, std::unique_ptr<ast::Module>> parsed_;
-};
 
 // One kernel argument as run() or trace() gives it.
 struct ArgInput {
@@ -216,7 +158,7 @@ Session::Session(SessionOptions options, SourceManager& sources, DiagnosticSink&
 Session::~Session() = default;
 
 std::optional<std::string> Session::locate(const std::string& file_or_module) const {
-  if (is_file(file_or_module)) return file_or_module;
+  if (is_regular_file(file_or_module)) return file_or_module;
   const bool dotted = file_or_module.find('/') == std::string::npos &&
                       (file_or_module.size() < 3 ||
                        file_or_module.compare(file_or_module.size() - 3, 3, ".py") != 0);
