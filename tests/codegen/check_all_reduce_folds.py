@@ -15,6 +15,10 @@ import sys
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # importing must leave no __pycache__ in the sources
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+from output_tree import files_under, run_or_exit  # noqa: E402
+
 RANKS = 4
 SEED = 20240611
 KERNEL = "tests/codegen/kernels/all_reduce_folds.py"
@@ -27,26 +31,9 @@ SCRATCH = 4
 ROW_SCALES = [[1.0], [1e3], [1e9], [3e9]]
 
 
-def run(argv):
-    proc = subprocess.run(argv, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"FAILED ({proc.returncode}): {' '.join(argv)}\n{proc.stdout}{proc.stderr}")
-    return proc.stdout
-
-
-def files_under(root):
-    out = {}
-    for dirpath, _, names in os.walk(root):
-        for name in names:
-            path = os.path.join(dirpath, name)
-            with open(path, "rb") as f:
-                out[os.path.relpath(path, root)] = f.read()
-    return out
-
-
 def check_emitted(nkic, inputs):
-    cpp = run([nkic, "emit", KERNEL, "-n", str(RANKS), "-a", f"input=@{inputs}",
-               "-a", f"replica_group={GROUPS[0]}"])
+    cpp = run_or_exit([nkic, "emit", KERNEL, "-n", str(RANKS), "-a", f"input=@{inputs}",
+                       "-a", f"replica_group={GROUPS[0]}"]).stdout
     # The fold's first copy goes to the first member's destination, not to a scratch.
     first_copy = r"rt::dma_copy\(ap\d+_d\d+\[members\[0\]\], ap\d+_s\d+\[members\[0\]\]\);"
     in_place = re.findall(first_copy, cpp)
@@ -71,10 +58,11 @@ def main():
     compare = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare_with_nkirun.py")
     for i, group in enumerate(GROUPS):
         case_dir = os.path.join(workdir, f"group{i}")
-        run([sys.executable, compare, nkic, nkirun, case_dir, KERNEL, "-n", str(RANKS),
-             "-t", f"input=@{inputs}", "-c", f"replica_group={group}"])
+        run_or_exit([sys.executable, compare, nkic, nkirun, case_dir, KERNEL, "-n", str(RANKS),
+                     "-t", f"input=@{inputs}", "-c", f"replica_group={group}"])
         again = os.path.join(case_dir, "iters3")
-        run([os.path.join(case_dir, "prog"), "-a", f"input=@{inputs}", "--iters", "3", "-o", again])
+        run_or_exit([os.path.join(case_dir, "prog"), "-a", f"input=@{inputs}", "--iters", "3",
+                     "-o", again])
         if files_under(again) != files_under(os.path.join(case_dir, "compiled")):
             sys.exit(f"group {group}: --iters 3 wrote other bytes than one run")
     print(f"{len(GROUPS)} groups: outputs identical to nkirun's; {IN_PLACE} folds in place")

@@ -14,22 +14,9 @@ import shutil
 import subprocess
 import sys
 
-
-def run(cmd):
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"FAILED ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
-    return proc
-
-
-def files_under(root):
-    out = {}
-    for dirpath, _, names in os.walk(root):
-        for name in names:
-            path = os.path.join(dirpath, name)
-            with open(path, "rb") as f:
-                out[os.path.relpath(path, root)] = f.read()
-    return out
+sys.dont_write_bytecode = True  # importing must leave no __pycache__ in the sources
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+from output_tree import files_under, run_or_exit  # noqa: E402
 
 
 def main():
@@ -50,11 +37,11 @@ def main():
     consts = [x for c in a.const for x in ("-a", c)]
     tensors = [x for t in a.tensor for x in ("-a", t)]
     prog = os.path.join(a.workdir, "prog")
-    run([a.nkic, "build", a.file, "-n", a.ranks, *kernel, *tensors, *consts, "-o", prog])
+    run_or_exit([a.nkic, "build", a.file, "-n", a.ranks, *kernel, *tensors, *consts, "-o", prog])
     compiled = os.path.join(a.workdir, "compiled")
     interpreted = os.path.join(a.workdir, "interpreted")
-    run([prog, *tensors, "-o", compiled])
-    run([a.nkirun, "run", a.file, "-n", a.ranks, *kernel, *tensors, *consts, "-o", interpreted])
+    run_or_exit([prog, *tensors, "-o", compiled])
+    run_or_exit([a.nkirun, "run", a.file, "-n", a.ranks, *kernel, *tensors, *consts, "-o", interpreted])
     want = files_under(interpreted)
     got = files_under(compiled)
     if not want:

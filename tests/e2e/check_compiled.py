@@ -22,6 +22,7 @@ import numpy as np
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
 from cases import cases, kernel_file, kernel_name, nkirun_argv  # noqa: E402
+from output_tree import files_under  # noqa: E402
 
 BUILD_TIMEOUT_SECONDS = 300  # one C++ compile at -O2 on a loaded two-core machine
 RUN_TIMEOUT_SECONDS = 120
@@ -78,16 +79,6 @@ def build(nkic, case, prog):
         argv += ["-a", a]
     proc = run(argv, BUILD_TIMEOUT_SECONDS)
     return failure(f"{name}: nkic build", argv, proc) if proc.returncode != 0 else None
-
-
-def files_under(folder):
-    out = {}
-    for root, _, names in os.walk(folder):
-        for n in names:
-            path = os.path.join(root, n)
-            with open(path, "rb") as f:
-                out[os.path.relpath(path, folder)] = f.read()
-    return out
 
 
 def compare(label, interpreted, compiled):
