@@ -17,6 +17,7 @@
 #include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"
+#include "interp/kernel_binding.h"
 #include "interp/spmd.h"
 #include "interp/stdlib_loader.h"
 #include "interp/tensor_io.h"
@@ -35,14 +36,6 @@ bool is_jit_decorator(const ast::Expr& e) {
     auto base = attr->value->as<ast::Name>();
     return attr->attr == "jit" && base && base->id == "nki";
   }
-  return false;
-}
-
-bool wants_replica_group(const ast::Param& p) {
-  if (p.name == "replica_group") return true;
-  if (!p.annotation) return false;
-  if (auto n = p.annotation->as<ast::Name>()) return n->id == "ReplicaGroup";
-  if (auto a = p.annotation->as<ast::Attribute>()) return a->attr == "ReplicaGroup";
   return false;
 }
 
@@ -143,9 +136,6 @@ struct Session::Impl {
   BoundKernel bind_kernel(Evaluator& ev, const ast::FunctionDef& def,
                           const std::vector<PreparedArg>& args, rt::Machine& machine,
                           Device& device);
-  std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
-                                                                      const ast::FunctionDef& def,
-                                                                      const Value& returned);
   void rank_body(int rank, const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
                  rt::Machine& machine, Spmd& spmd, RunResult& result, double& kernel_micros);
   void trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
@@ -319,83 +309,17 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
   for (const PreparedArg& a : args) {
     const SourceRange where = a.param ? a.param->range : def.name_range;
     if (a.expression) {
-      Value v = ev.eval(*a.expression, globals);
-      if (a.param && wants_replica_group(*a.param) && sequence_items(v)) {
-        try {
-          v = Value(Value::Group(std::make_shared<const rt::ReplicaGroup>(
-              replica_group_value(v, "argument '" + a.name + "'"))));
-        } catch (const ValueError& e) {
-          ev.fail(where, e.what());
-        }
-      }
+      const Value v = argument_value(ev, a.param, a.name, ev.eval(*a.expression, globals), where);
       bound.kwargs.emplace_back(a.name, v);
       continue;
     }
-    std::shared_ptr<rt::Buffer> buffer;
-    try {
-      buffer = machine.allocate(rank, rt::MemKind::hbm, a.tensor->dtype, a.tensor->shape, a.name,
-                                /*io=*/true);
-    } catch (const rt::Error& e) {
-      ev.fail(where, "argument '" + a.name + "': " + e.what());
-    }
-    device.allocated(buffer, where);
-    if (a.per_rank) {
-      const rt::NpyArray& array = (*a.per_rank)[static_cast<size_t>(rank)];
-      if (!array.data.empty()) {
-        // data(), not data_for_write(): filling an input is not the kernel writing it.
-        std::memcpy(buffer->data(), array.data.data(),
-                    std::min(array.data.size(), static_cast<size_t>(buffer->bytes())));
-      }
-    }
-    auto view = std::make_shared<const rt::TensorView>(buffer);
+    const rt::NpyArray* data = a.per_rank ? &(*a.per_rank)[static_cast<size_t>(rank)] : nullptr;
+    auto view = input_tensor(ev, machine, device, a.name, a.tensor->dtype, a.tensor->shape, data,
+                             where);
     bound.inputs.emplace_back(a.name, view);
     bound.kwargs.emplace_back(a.name, Value(Value::Tensor(view)));
   }
   return bound;
-}
-
-std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::returned_tensors(
-    Evaluator& ev, const ast::FunctionDef& def, const Value& returned) {
-  const ast::Return* ret = ev.last_return();
-  const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
-  std::vector<Value> values;
-  if (const ValueList* items = sequence_items(returned)) {
-    values = *items;
-  } else if (!returned.is_none()) {
-    values.push_back(returned);
-  }
-  std::vector<std::string> names;
-  if (ret && ret->value) {
-    if (auto n = ret->value->as<ast::Name>()) {
-      if (returned.is<Value::Tensor>()) names.push_back(n->id);
-    }
-    const ast::ExprList* elts = nullptr;
-    if (auto t = ret->value->as<ast::Tuple>()) elts = &t->elts;
-    if (auto l = ret->value->as<ast::List>()) elts = &l->elts;
-    if (elts) {
-      for (const ast::ExprPtr& e : *elts) {
-        if (auto n = e->as<ast::Name>()) names.push_back(n->id);
-      }
-    }
-  }
-  if (names.size() != values.size()) names.clear();
-  std::vector<std::pair<std::string, Value::Tensor>> out;
-  for (size_t i = 0; i < values.size(); ++i) {
-    const std::string name = names.empty() ? "ret" + std::to_string(i) : names[i];
-    auto t = values[i].get<Value::Tensor>();
-    if (!t) {
-      ev.fail(where, "a kernel returns tensors, not '" + type_name(values[i]) + "'");
-    }
-    if (rt::is_on_chip((*t)->kind())) {
-      ev.fail(where, "kernel output '" + name + "' is in " +
-                         std::string(rt::mem_kind_name((*t)->kind())) +
-                         ": kernel outputs must be in HBM (allocate them with "
-                         "buffer=nl.shared_hbm and dma_copy into them)");
-    }
-    (*t)->buffer()->set_io(true);
-    out.emplace_back(name, *t);
-  }
-  return out;
 }
 
 void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
@@ -413,10 +337,7 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
   std::vector<std::string>& printed = result.printed[static_cast<size_t>(rank)];
   std::vector<const rt::Buffer*> seen;
   auto emit = [&](const std::string& name, const rt::TensorView& t) {
-    rt::NpyArray array;
-    array.dtype = t.dtype();
-    array.shape = t.shape();
-    array.data = read_view_bytes(t);
+    rt::NpyArray array = read_array(t);
     printed.push_back(rt::format_array(array.dtype, array.shape, array.data.data()));
     outputs.push_back(NamedArray{name, std::move(array)});
     seen.push_back(t.buffer().get());

@@ -1,0 +1,106 @@
+// Shared kernel-call helpers (see kernel_binding.h).
+#include "interp/kernel_binding.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "interp/builtin_ops.h"
+#include "interp/device.h"
+#include "interp/tensor_io.h"
+
+namespace nkic::interp {
+
+bool wants_replica_group(const ast::Param& p) {
+  if (p.name == "replica_group") return true;
+  if (!p.annotation) return false;
+  if (auto n = p.annotation->as<ast::Name>()) return n->id == "ReplicaGroup";
+  if (auto a = p.annotation->as<ast::Attribute>()) return a->attr == "ReplicaGroup";
+  return false;
+}
+
+Value argument_value(Evaluator& ev, const ast::Param* param, const std::string& name, Value v,
+                     const SourceRange& where) {
+  if (!param || !wants_replica_group(*param) || !sequence_items(v)) return v;
+  try {
+    return Value(Value::Group(std::make_shared<const rt::ReplicaGroup>(
+        replica_group_value(v, "argument '" + name + "'"))));
+  } catch (const ValueError& e) {
+    ev.fail(where, e.what());
+  }
+}
+
+std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& machine,
+                                                   Device& device, const std::string& name,
+                                                   rt::DType dtype,
+                                                   const std::vector<int64_t>& shape,
+                                                   const rt::NpyArray* data,
+                                                   const SourceRange& where) {
+  std::shared_ptr<rt::Buffer> buffer;
+  try {
+    buffer = machine.allocate(ev.rank(), rt::MemKind::hbm, dtype, shape, name, /*io=*/true);
+  } catch (const rt::Error& e) {
+    ev.fail(where, "argument '" + name + "': " + e.what());
+  }
+  device.allocated(buffer, where);
+  if (data && !data->data.empty()) {
+    // data(), not data_for_write(): filling an input is not the kernel writing it.
+    std::memcpy(buffer->data(), data->data.data(),
+                std::min(data->data.size(), static_cast<size_t>(buffer->bytes())));
+  }
+  return std::make_shared<const rt::TensorView>(buffer);
+}
+
+std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
+                                                                    const ast::FunctionDef& def,
+                                                                    const Value& returned) {
+  const ast::Return* ret = ev.last_return();
+  const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
+  std::vector<Value> values;
+  if (const ValueList* items = sequence_items(returned)) {
+    values = *items;
+  } else if (!returned.is_none()) {
+    values.push_back(returned);
+  }
+  std::vector<std::string> names;
+  if (ret && ret->value) {
+    if (auto n = ret->value->as<ast::Name>()) {
+      if (returned.is<Value::Tensor>()) names.push_back(n->id);
+    }
+    const ast::ExprList* elts = nullptr;
+    if (auto t = ret->value->as<ast::Tuple>()) elts = &t->elts;
+    if (auto l = ret->value->as<ast::List>()) elts = &l->elts;
+    if (elts) {
+      for (const ast::ExprPtr& e : *elts) {
+        if (auto n = e->as<ast::Name>()) names.push_back(n->id);
+      }
+    }
+  }
+  if (names.size() != values.size()) names.clear();
+  std::vector<std::pair<std::string, Value::Tensor>> out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const std::string name = names.empty() ? "ret" + std::to_string(i) : names[i];
+    auto t = values[i].get<Value::Tensor>();
+    if (!t) {
+      ev.fail(where, "a kernel returns tensors, not '" + type_name(values[i]) + "'");
+    }
+    if (rt::is_on_chip((*t)->kind())) {
+      ev.fail(where, "kernel output '" + name + "' is in " +
+                         std::string(rt::mem_kind_name((*t)->kind())) +
+                         ": kernel outputs must be in HBM (allocate them with "
+                         "buffer=nl.shared_hbm and dma_copy into them)");
+    }
+    (*t)->buffer()->set_io(true);
+    out.emplace_back(name, *t);
+  }
+  return out;
+}
+
+rt::NpyArray read_array(const rt::TensorView& view) {
+  rt::NpyArray array;
+  array.dtype = view.dtype();
+  array.shape = view.shape();
+  array.data = read_view_bytes(view);
+  return array;
+}
+
+}  // namespace nkic::interp

@@ -1,0 +1,47 @@
+// The pieces of calling a kernel that every caller shares (`nkirun run`'s
+// Session, the compiler's trace and the REPL's `:run`): turning an argument's
+// value into what its parameter wants, placing a tensor argument in a rank's
+// HBM, and naming the tensors a kernel returns.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "interp/evaluator.h"
+#include "interp/value.h"
+#include "runtime/machine.h"
+#include "runtime/npy.h"
+
+namespace nkic::interp {
+
+// A parameter named replica_group or annotated ReplicaGroup.
+bool wants_replica_group(const ast::Param& p);
+
+// An expression argument's value as its parameter takes it: a nested list
+// becomes a ReplicaGroup for a parameter that wants one.
+Value argument_value(Evaluator& ev, const ast::Param* param, const std::string& name, Value v,
+                     const SourceRange& where);
+
+// A tensor argument: an IO buffer in `rank`'s HBM, filled from `data` when
+// given. Errors (capacity) are placed at `where`.
+std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& machine,
+                                                   Device& device, const std::string& name,
+                                                   rt::DType dtype,
+                                                   const std::vector<int64_t>& shape,
+                                                   const rt::NpyArray* data,
+                                                   const SourceRange& where);
+
+// The tensors a kernel returned, each named after the returned variable
+// (ret{i} when it has none), marked as IO; an error for a non-tensor or an
+// on-chip one. `def` is the kernel, for the place of errors.
+std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
+                                                                    const ast::FunctionDef& def,
+                                                                    const Value& returned);
+
+// A view's elements as an array, read from the machine.
+rt::NpyArray read_array(const rt::TensorView& view);
+
+}  // namespace nkic::interp
