@@ -100,6 +100,9 @@ Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
     fail(s.range, "this rank executed more than " + std::to_string(kMaxSteps) +
                       " statements: is there an endless loop?");
   }
+  if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
+    fail(s.range, "interrupted");
+  }
   try {
     return exec_node(s, scope);
   } catch (const ValueError& e) {

@@ -4,6 +4,7 @@
 // the innermost expression or statement being evaluated and the rank.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -44,6 +45,9 @@ struct RankContext {
   // Tracing rank 0 to compile one program for every rank: errors and
   // print() name no rank.
   bool tracing = false;
+  // Set (by the REPL's Ctrl-C) to stop the rank at its next statement with
+  // an "interrupted" error; nullptr: never interrupted.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 enum class Flow { normal, break_, continue_, return_ };
@@ -90,6 +94,12 @@ class Evaluator {
   Value import_module(const std::string& dotted, const SourceRange& where);
   Value get_attribute(const Value& obj, const std::string& name);
   std::optional<Value> builtin(const std::string& name) const;
+  // Every builtin's name, for the REPL's completion.
+  std::vector<std::string> builtin_names() const {
+    std::vector<std::string> names;
+    for (const auto& entry : builtins_->vars) names.push_back(entry.first);
+    return names;
+  }
 
   [[noreturn]] void fail(const SourceRange& where, const std::string& message) const;
   Diagnostic diagnostic(const SourceRange& where, const std::string& message) const;

@@ -70,7 +70,7 @@ void ExecDevice::register_store(const rt::TensorView& dst, const std::shared_ptr
 
 void ExecDevice::collective(CollectiveCall call) {
   if (!call.group.group_of(call.rank)) return;  // not a member: takes no part
-  spmd_.join(std::move(call));
+  spmd_->join(std::move(call));
 }
 
 }  // namespace nkic::interp

@@ -13,7 +13,11 @@ class Spmd;
 
 class ExecDevice : public Device {
  public:
-  ExecDevice(int rank, Spmd& spmd) : rank_(rank), spmd_(spmd) {}
+  ExecDevice(int rank, Spmd& spmd) : rank_(rank), spmd_(&spmd) {}
+
+  // The scheduler of the next run, for a device that outlives one run (the
+  // REPL keeps its ranks' evaluators, and so their devices, between inputs).
+  void set_spmd(Spmd& spmd) { spmd_ = &spmd; }
 
   bool has_data() const override { return true; }
   void allocated(const std::shared_ptr<rt::Buffer>&, const SourceRange&) override {}
@@ -43,7 +47,7 @@ class ExecDevice : public Device {
 
  private:
   int rank_;
-  Spmd& spmd_;
+  Spmd* spmd_;
 };
 
 }  // namespace nkic::interp
