@@ -3,6 +3,8 @@
 // Exit codes: 0 success; 1 the kernel or its inputs are wrong; 2 the command
 // line is wrong.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -15,6 +17,7 @@
 #include "runtime/machine.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
+#include "tools/repl.h"
 
 namespace nkic::tools {
 namespace {
@@ -53,6 +56,7 @@ Examples:
       -a "replica_group=[[0, 1, 2, 3]]" -a num_ranks=4 --iters 100 --time)";
 
 const char* const kTopFooter = R"(Run 'nkirun run --help' for the options, the VALUE forms of -a and examples.
+'nkirun repl' (or plain 'nkirun' on a terminal) starts an interactive session.
 
 Exit codes: 0 success; 1 the kernel or its inputs are wrong (each error is
 printed as FILE:LINE:COL: error: MESSAGE with the source line, a caret and the
@@ -139,15 +143,56 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   run->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree and stop");
 }
 
+struct ReplCommand {
+  ReplOptions options;
+  std::string color = "auto";
+};
+
+void add_repl_command(CLI::App& app, ReplCommand& repl) {
+  CLI::App* cmd = app.add_subcommand(
+      "repl", "An interactive session (also plain `nkirun` on a terminal); :help lists commands");
+  cmd->add_option("FILE", repl.options.file, "A kernel file or stdlib module to load first");
+  cmd->add_option("-n,--ranks", repl.options.ranks, "Number of simulated ranks (default 1)")
+      ->check(CLI::Range(1, rt::Machine::kMaxRanks));
+  cmd->add_option("--platform", repl.options.platform, "Simulated platform")
+      ->check(CLI::IsMember({"trn2", "trn3"}));
+  cmd->add_option("--color", repl.color, "Colour diagnostics")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+int repl(ReplCommand& cmd) {
+  ReplOptions options = cmd.options;
+  options.color = color_wanted(cmd.color);
+  options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+  if (!options.file.empty()) {
+    SourceManager sources;
+    DiagnosticSink sink;
+    interp::SessionOptions probe_options;
+    probe_options.module_path = options.module_path;
+    interp::Session probe(probe_options, sources, sink);
+    if (!probe.locate(options.file)) {
+      throw UsageError{"cannot read '" + options.file + "': no such kernel file or stdlib module"};
+    }
+  }
+  return run_repl(options);
+}
+
 }  // namespace
 }  // namespace nkic::tools
 
 int main(int argc, char** argv) {
   using namespace nkic::tools;
   CLI::App app{"nkirun: run NKI collective kernels over simulated Trainium ranks"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
   app.footer(kTopFooter);
   RunOptions run_options;
   add_run_command(app, run_options);
-  return run_cli("nkirun", app, argc, argv, [&] { return run(run_options); });
+  ReplCommand repl_command;
+  add_repl_command(app, repl_command);
+  return run_cli("nkirun", app, argc, argv, [&] {
+    if (app.got_subcommand("run")) return run(run_options);
+    if (app.got_subcommand("repl") || ::isatty(0)) return repl(repl_command);
+    std::cout << app.help();  // plain `nkirun` from a pipe: what it can do
+    return kExitUsage;
+  });
 }

@@ -1,0 +1,125 @@
+// The REPL's pieces without a terminal: the persistent interpreter (values
+// shown per rank, state kept across inputs and errors, completion, Ctrl-C's
+// flag) and the terminal side's deciding when an input is complete.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <sstream>
+
+#include "interp/interactive.h"
+#include "tools/repl.h"
+
+namespace nkic {
+namespace {
+
+struct Fixture {
+  SourceManager sources;
+  DiagnosticSink sink;
+  std::ostringstream out;
+  std::atomic<bool> interrupt{false};
+  interp::Interactive session;
+
+  explicit Fixture(int ranks) : session(options(ranks), sources, sink) {}
+
+  interp::InteractiveOptions options(int ranks) {
+    interp::InteractiveOptions o;
+    o.ranks = ranks;
+    o.module_path = {NKIC_TEST_STDLIB_DIR};
+    o.out = &out;
+    o.interrupt = &interrupt;
+    return o;
+  }
+
+  std::string run(const std::string& source) {
+    std::string shown;
+    REQUIRE_MESSAGE(session.execute(source, shown), source);
+    return shown;
+  }
+
+  std::string error(const std::string& source) {
+    sink.clear();
+    std::string shown;
+    CHECK_FALSE(session.execute(source, shown));
+    REQUIRE(sink.diagnostics().size() == 1);
+    return sink.diagnostics()[0].message;
+  }
+};
+
+TEST_CASE("an input's final expression is shown; None and statements are not") {
+  Fixture f(2);
+  CHECK(f.run("x = 40 + 2\nx\n") == "42");
+  CHECK(f.run("x\n") == "42");
+  CHECK(f.run("y = x\n").empty());
+  CHECK(f.run("None\n").empty());
+  CHECK(f.run("'a' * 3\n") == "'aaa'");
+}
+
+TEST_CASE("state survives an error") {
+  Fixture f(2);
+  f.run("x = 7\n");
+  CHECK(f.error("x = nope\n") == "name 'nope' is not defined");
+  CHECK(f.run("x\n") == "7");
+}
+
+TEST_CASE("values that differ per rank show one block per rank") {
+  CHECK(interp::Interactive::per_rank({"a", "a"}) == "a");
+  CHECK(interp::Interactive::per_rank({"a", "b"}) == "[rank 0]\na\n[rank 1]\nb");
+}
+
+TEST_CASE("print() of every rank goes to the session's output, prefixed by rank") {
+  Fixture f(2);
+  f.run("for i in range(2):\n    print(i)\n");
+  CHECK(f.out.str() == "[rank 0] 0\n[rank 0] 1\n[rank 1] 0\n[rank 1] 1\n");
+}
+
+TEST_CASE("completion lists names, keywords and attributes on rank 0") {
+  Fixture f(1);
+  f.run("import nki.language as nl\ndef twice(v):\n    return 2 * v\n");
+  CHECK(f.session.completions("twi") == std::vector<std::string>{"twice"});
+  CHECK(f.session.completions("whi") == std::vector<std::string>{"while"});
+  CHECK(f.session.completions("nl.ndarr") == std::vector<std::string>{"nl.ndarray"});
+  const auto lens = f.session.completions("le");
+  CHECK(std::find(lens.begin(), lens.end(), "len") != lens.end());
+  CHECK(f.session.completions("nosuch.x").empty());
+}
+
+TEST_CASE("the interrupt flag stops a running input with a located error") {
+  Fixture f(1);
+  f.interrupt = true;
+  CHECK(f.error("z = 1\n") == "interrupted");
+  f.interrupt = false;
+  CHECK(f.run("z = 2\nz\n") == "2");
+}
+
+TEST_CASE(":ranks resets the session") {
+  Fixture f(1);
+  f.run("x = 1\n");
+  REQUIRE(f.session.set_ranks(3));
+  CHECK(f.session.ranks() == 3);
+  CHECK(f.error("x\n") == "name 'x' is not defined");
+}
+
+TEST_CASE("an input needs more lines while a block, bracket or string is open") {
+  using tools::needs_more;
+  CHECK_FALSE(needs_more("x = 1\n"));
+  CHECK(needs_more("def f():\n"));
+  CHECK(needs_more("def f():\n    return 1\n"));
+  CHECK_FALSE(needs_more("def f():\n    return 1\n\n"));
+  CHECK(needs_more("x = (1,\n"));
+  CHECK_FALSE(needs_more("x = (1,\n     2)\n"));
+  CHECK_FALSE(needs_more("x = '(:'\n"));
+  CHECK_FALSE(needs_more("x = 1  # a comment:\n"));
+  CHECK(needs_more("s = '''a\n"));
+  CHECK(needs_more("x = 1 + \\\n"));
+  CHECK(needs_more("d = {1: 2,\n"));
+}
+
+TEST_CASE("command arguments split at spaces outside brackets and quotes") {
+  CHECK(tools::split_arguments("k  input=@x.npy   group=[[0, 1], [2, 3]] s='a b'") ==
+        std::vector<std::string>{"k", "input=@x.npy", "group=[[0, 1], [2, 3]]", "s='a b'"});
+  CHECK(tools::split_arguments("   ").empty());
+}
+
+}  // namespace
+}  // namespace nkic
