@@ -412,7 +412,16 @@ std::vector<std::string> Interactive::completions(const std::string& prefix) con
   if (dot != std::string::npos) {
     const std::string base = prefix.substr(0, dot);
     const std::string stem = prefix.substr(dot + 1);
-    const std::optional<Value> v = im.lookup(base);
+    std::optional<Value> v = im.lookup(base);
+    if (!v && (base == "nki" || starts_with(base, "nki."))) {
+      // The builtin modules complete before they are imported
+      // (`nki.language.ndarr<TAB>`); importing them has no effect to undo.
+      try {
+        v = im.ranks.front().ev->import_module(base, SourceRange{});
+      } catch (const std::exception&) {
+        return out;
+      }
+    }
     if (!v) return out;
     for (const std::string& name : attribute_names(*v)) {
       if (starts_with(name, stem)) out.push_back(base + "." + name);

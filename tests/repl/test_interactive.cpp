@@ -84,6 +84,17 @@ TEST_CASE("completion lists names, keywords and attributes on rank 0") {
   CHECK(f.session.completions("nosuch.x").empty());
 }
 
+TEST_CASE("builtin modules complete before they are imported") {
+  Fixture f(1);
+  CHECK(f.session.completions("nki.language.ndarr") ==
+        std::vector<std::string>{"nki.language.ndarray"});
+  CHECK(f.session.completions("nki.collectives.all_r") ==
+        std::vector<std::string>{"nki.collectives.all_reduce"});
+  CHECK(f.session.completions("nki.nosuch.x").empty());
+  // Completing imported nothing: the name is still undefined at the prompt.
+  CHECK(f.error("nki\n").find("name 'nki' is not defined") != std::string::npos);
+}
+
 TEST_CASE("the interrupt flag stops a running input with a located error") {
   Fixture f(1);
   f.interrupt = true;
