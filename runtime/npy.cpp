@@ -255,8 +255,10 @@ NpyArray parse_npy(const std::string& bytes, const std::string& path) {
                    " bytes after the " + std::to_string(expected) + " data bytes");
   }
   array.data.resize(static_cast<size_t>(expected));
-  std::memcpy(array.data.data(), bytes.data() + header_start + header_len,
-              static_cast<size_t>(expected));
+  if (expected > 0) {  // an empty array's data() may be null, which memcpy must not get
+    std::memcpy(array.data.data(), bytes.data() + header_start + header_len,
+                static_cast<size_t>(expected));
+  }
   return array;
 }
 

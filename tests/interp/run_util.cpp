@@ -123,7 +123,7 @@ interp::KernelArg f32_arg(const std::string& name, const std::vector<int64_t>& s
     arr.dtype = rt::DType::float32;
     arr.shape = shape;
     arr.data.resize(values.size() * sizeof(float));
-    std::memcpy(arr.data.data(), values.data(), arr.data.size());
+    if (!values.empty()) std::memcpy(arr.data.data(), values.data(), arr.data.size());
     a.per_rank.push_back(std::move(arr));
   }
   return a;
