@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 extern char** environ;
 
@@ -23,6 +24,12 @@ std::vector<std::string> split_words(const std::string& s) {
   for (std::string w; in >> w;) words.push_back(w);
   return words;
 }
+
+// Flags the programs must share with the libraries they link, e.g. the
+// sanitizers when nkic itself was built with them.
+#ifndef NKIC_PROGRAM_FLAGS
+#define NKIC_PROGRAM_FLAGS ""
+#endif
 
 std::string temp_dir() {
   const char* dir = std::getenv("TMPDIR");
@@ -38,6 +45,7 @@ std::vector<std::string> compiler_command(const std::string& cpp, const std::str
   std::vector<std::string> argv = split_words(cxx != nullptr ? cxx : "");
   if (argv.empty()) argv.push_back("c++");
   for (const char* flag : {"-std=c++17", "-O2"}) argv.push_back(flag);
+  for (std::string& flag : split_words(NKIC_PROGRAM_FLAGS)) argv.push_back(std::move(flag));
   argv.push_back("-I" + source_root);
   argv.push_back(cpp);
   for (const std::string& lib : libraries) argv.push_back(lib);

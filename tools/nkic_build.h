@@ -8,8 +8,9 @@
 
 namespace nkic::tools {
 
-// $CXX (split at spaces) -std=c++17 -O2 -I<source_root> CPP <libraries>
-// -lpthread -o PROG.
+// $CXX (split at spaces) -std=c++17 -O2 FLAGS -I<source_root> CPP <libraries>
+// -lpthread -o PROG, where FLAGS are those nkic was configured to give its
+// programs (the sanitizers under NKIC_SANITIZE, otherwise none).
 std::vector<std::string> compiler_command(const std::string& cpp, const std::string& program,
                                           const std::string& source_root,
                                           const std::vector<std::string>& libraries);
