@@ -156,8 +156,9 @@ class Emitter {
 
   void load_inputs() {
     for (size_t i = 0; i < p_.inputs.size(); ++i) {
-      load_.line("for (int r = 0; r < kRanks; ++r) copy_in(*" +
-                 buffers_.at(p_.inputs[i].buffer) + "[r], inputs[" + std::to_string(i) + "][r]);");
+      const std::string array = "inputs[" + std::to_string(i) + "][r]";
+      load_.line("for (int r = 0; r < kRanks; ++r) " + buffers_.at(p_.inputs[i].buffer) +
+                 "[r]->fill_from_host(" + array + ".data.data(), " + array + ".data.size());");
     }
   }
 
@@ -375,12 +376,6 @@ class Emitter {
       }
       w.line("");
       w.raw(" private:\n");
-      {
-        CppWriter::Block f(w, "static void copy_in(rt::Buffer& buffer, const rt::NpyArray& array)");
-        w.line("const size_t n = std::min(array.data.size(), static_cast<size_t>(buffer.bytes()));");
-        w.line("if (n > 0) std::memcpy(buffer.data(), array.data.data(), n);");
-      }
-      w.line("");
       w.raw(members_.str());
       w.line("int64_t regs_[kRanks][kRegisters] = {};");
     }

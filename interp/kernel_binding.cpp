@@ -43,9 +43,7 @@ std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& m
   }
   device.allocated(buffer, where);
   if (data && !data->data.empty()) {
-    // data(), not data_for_write(): filling an input is not the kernel writing it.
-    std::memcpy(buffer->data(), data->data.data(),
-                std::min(data->data.size(), static_cast<size_t>(buffer->bytes())));
+    buffer->fill_from_host(data->data.data(), data->data.size());
   }
   return std::make_shared<const rt::TensorView>(buffer);
 }

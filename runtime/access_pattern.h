@@ -36,6 +36,24 @@ struct AccessPattern {
   std::string describe() const;
 };
 
+// Calls fn(offset) for every element of the pattern, row-major over its dims.
+template <typename Fn>
+void for_each_offset(const AccessPattern& ap, Fn&& fn) {
+  const int64_t n = ap.elements();
+  if (n == 0) return;
+  std::vector<int64_t> idx(ap.dims.size(), 0);
+  int64_t off = ap.offset;
+  for (int64_t left = n; left > 0; --left) {
+    fn(off);
+    for (size_t d = idx.size(); d-- > 0;) {
+      off += ap.dims[d].step;
+      if (++idx[d] < ap.dims[d].count) break;
+      off -= ap.dims[d].step * ap.dims[d].count;
+      idx[d] = 0;
+    }
+  }
+}
+
 // Throws Error when the pattern reaches outside its buffer's storage.
 void check_bounds(const AccessPattern& ap);
 

@@ -9,6 +9,7 @@
 
 #include <cstring>
 
+#include "runtime/strict.h"
 #include "runtime/strided.h"
 
 namespace nkic::rt {
@@ -93,18 +94,24 @@ std::string_view reduce_op_name(ReduceOp op) {
 }
 
 void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
-  if (copy_dense(dst, src)) return;
-  check_counts("dma_copy", dst, src);
-  check_bounds(dst);
-  check_bounds(src);
-  if (dst.elements() == 0) return;
-  if (!overlaps(dst, src)) {
-    const detail::Span s = detail::span_of(src);
-    detail::copy_span(detail::span_for_write(dst, /*overwrite=*/true), s);
-    return;
+  if (!copy_dense(dst, src)) {
+    check_counts("dma_copy", dst, src);
+    check_bounds(dst);
+    check_bounds(src);
+    if (dst.elements() == 0) return;
+    if (!overlaps(dst, src)) {
+      const detail::Span s = detail::span_of(src);
+      detail::copy_span(detail::span_for_write(dst, /*overwrite=*/true), s);
+    } else {
+      const Staged staged = stage(src, src.dtype());
+      detail::copy_span(detail::span_for_write(dst, /*overwrite=*/false), staged.span);
+    }
   }
-  const Staged staged = stage(src, src.dtype());
-  detail::copy_span(detail::span_for_write(dst, /*overwrite=*/false), staged.span);
+  // Strict mode checks after the fact: a failed check ends the run anyway.
+  if (dst.buffer->machine().strict()) {
+    check_written(src);
+    note_write(dst);
+  }
 }
 
 void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp op) {
@@ -112,6 +119,8 @@ void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp
   check_bounds(dst);
   check_bounds(src);
   if (dst.elements() == 0) return;
+  check_written(src);
+  check_written(dst);
   // The destination is read as well as written, so it never skips its fill.
   if (src.dtype() == dst.dtype() && !overlaps(dst, src)) {
     const detail::Span s = detail::span_of(src);

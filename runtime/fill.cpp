@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "runtime/strict.h"
 #include "runtime/strided.h"
 
 namespace nkic::rt {
@@ -38,6 +39,7 @@ void fill(const AccessPattern& dst, const std::vector<std::byte>& element) {
   all.reserve(element.size() * static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) all.insert(all.end(), element.begin(), element.end());
   detail::scatter_bytes(dst, all);
+  note_write(dst);
 }
 
 bool in_bounds(const AccessPattern& ap) {
@@ -46,6 +48,7 @@ bool in_bounds(const AccessPattern& ap) {
 }
 
 int64_t read_element_i64(Buffer& buffer, int64_t element) {
+  check_written(AccessPattern{&buffer, element, {}});
   return load_i64(buffer.dtype(),
                   buffer.data() + element * static_cast<int64_t>(dtype_size(buffer.dtype())));
 }

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace nkic::rt {
@@ -14,5 +16,12 @@ std::string format_shape(const std::vector<int64_t>& shape);
 // "224 KiB", "12 GiB", "1000 bytes": the largest unit that divides exactly,
 // so a message never rounds the numbers it compares.
 std::string format_bytes(int64_t bytes);
+
+// A byte count as a command line gives it: digits with an optional binary
+// unit, K/M/G/T with or without "iB" or "B" (case-insensitive), so "512M",
+// "8GiB" and "4096" all parse. nullopt when malformed or above int64.
+std::optional<int64_t> parse_bytes(std::string_view text);
+// For a command-line check: empty when `text` parses, else what is wrong.
+std::string byte_size_error(const std::string& text);
 
 }  // namespace nkic::rt

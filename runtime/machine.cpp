@@ -7,6 +7,8 @@
 #include <cstring>
 #include <new>
 
+#include <unistd.h>
+
 #include "runtime/dtype_traits.h"
 #include "runtime/format_util.h"
 
@@ -99,7 +101,7 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vecto
       charged_bytes_(0) {}
 
 Buffer::~Buffer() {
-  machine_.release(rank_, kind_, charged_bytes_);
+  machine_.release(rank_, kind_, charged_bytes_, admitted_bytes_);
   if (!data_.empty()) machine_.recycle(std::move(data_));
 }
 
@@ -150,13 +152,48 @@ std::byte* Buffer::data_for_overwrite() {
   return data_.data();
 }
 
+void Buffer::fill_from_host(const std::byte* bytes, size_t n) {
+  n = std::min(n, static_cast<size_t>(this->bytes()));
+  if (n == 0) return;
+  const bool whole = n == static_cast<size_t>(this->bytes());
+  if (!ready_) make_ready(/*fill=*/!whole);
+  std::memcpy(data_.data(), bytes, n);
+  if (machine_.strict()) {
+    if (initialized_.empty()) initialized_.assign(static_cast<size_t>(elements_), false);
+    const size_t full = n / dtype_size(dtype_);
+    std::fill(initialized_.begin(), initialized_.begin() + static_cast<std::ptrdiff_t>(full), true);
+  }
+}
+
 Machine::Machine(int ranks, const Platform& platform, bool has_data)
-    : ranks_(ranks), platform_(platform), has_data_(has_data) {
+    : ranks_(ranks),
+      platform_(platform),
+      has_data_(has_data),
+      memory_limit_(default_memory_limit()) {
   if (ranks < 1 || ranks > kMaxRanks) {
     throw Error("the number of ranks must be between 1 and " + std::to_string(kMaxRanks) +
                 ", got " + std::to_string(ranks));
   }
   live_.assign(static_cast<size_t>(ranks), std::vector<int64_t>(kPoolCount, 0));
+}
+
+int64_t Machine::default_memory_limit() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  constexpr int64_t kMiB = 1024 * 1024;
+  if (pages <= 0 || page_size <= 0) return 8 * kGiB;  // unknown: a laptop's share
+  const int64_t half = static_cast<int64_t>(pages) / 2 * static_cast<int64_t>(page_size);
+  return std::max<int64_t>(half / kMiB * kMiB, kMiB);
+}
+
+void Machine::admit(const std::string& what, int64_t storage_bytes) {
+  if (memory_limit_ > 0 && storage_bytes > memory_limit_ - total_bytes_) {
+    throw Error("memory limit exceeded: " + what + " needs " + format_bytes(storage_bytes) +
+                ", the tensors of all ranks hold " + format_bytes(total_bytes_) +
+                " already, and the limit is " + format_bytes(memory_limit_) +
+                " (--memory-limit)");
+  }
+  total_bytes_ += storage_bytes;
 }
 
 int64_t Machine::live_bytes(int rank, MemKind kind) const {
@@ -195,7 +232,8 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
   const int64_t elements = checked_product(shape, 0, 1);
   const int64_t charge =
       checked_product(shape, on_chip ? 1 : 0, static_cast<int64_t>(dtype_size(dtype)));
-  if (elements < 0 || charge < 0) {
+  const int64_t storage = checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
+  if (elements < 0 || charge < 0 || storage < 0) {
     throw Error("tensor '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
   int64_t& live = live_[static_cast<size_t>(rank)][pool_of(kind)];
@@ -205,8 +243,10 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 (on_chip ? " per partition, " : ", ") + format_bytes(live) + " of " +
                 format_bytes(cap) + " already live");
   }
+  admit("'" + name + "'", storage);
   auto buffer = std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io);
   buffer->charged_bytes_ = charge;
+  buffer->admitted_bytes_ = storage;
   live += charge;
   return buffer;
 }
@@ -214,15 +254,20 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
 std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
                                                   const std::vector<int64_t>& shape,
                                                   std::string name) {
-  if (checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype))) < 0) {
+  const int64_t storage = checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
+  if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
-  return std::make_shared<Buffer>(*this, rank, MemKind::hbm, dtype, shape, std::move(name),
-                                  /*io=*/false);
+  admit("'" + name + "'", storage);
+  auto buffer = std::make_shared<Buffer>(*this, rank, MemKind::hbm, dtype, shape, std::move(name),
+                                         /*io=*/false);
+  buffer->admitted_bytes_ = storage;
+  return buffer;
 }
 
-void Machine::release(int rank, MemKind kind, int64_t bytes) {
+void Machine::release(int rank, MemKind kind, int64_t bytes, int64_t storage_bytes) {
   live_[static_cast<size_t>(rank)][pool_of(kind)] -= bytes;
+  total_bytes_ -= storage_bytes;
 }
 
 Storage Machine::take_storage(size_t bytes) {

@@ -117,6 +117,15 @@ class Buffer {
   std::byte* data_for_overwrite();
   bool written() const { return written_; }
 
+  // Copies a kernel input in from the host: the first min(n, bytes()) bytes
+  // of storage become `bytes`. Not a write by the kernel (written() stays
+  // as it was), but the elements count as written for strict mode.
+  void fill_from_host(const std::byte* bytes, size_t n);
+
+  // Strict mode (Machine::strict()): which elements have been written since
+  // allocation, one flag per element of storage; empty when not strict.
+  std::vector<bool>& initialized() { return initialized_; }
+
  private:
   Machine& machine_;
   int rank_;
@@ -127,15 +136,17 @@ class Buffer {
   std::string name_;
   bool io_;
   int64_t charged_bytes_;  // per partition for SBUF/PSUM, total for HBM
+  int64_t admitted_bytes_ = 0;  // storage counted against the memory limit
   Storage data_;
   bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
+  std::vector<bool> initialized_;  // strict mode only
 
   // Makes data_ the buffer's storage (from the pool when it can); fills it
   // with the uninitialized pattern when `fill`.
   void make_ready(bool fill);
 
-  friend class Machine;  // sets charged_bytes_ once the charge is accepted
+  friend class Machine;  // sets the charges once they are accepted
 };
 
 class Machine {
@@ -165,6 +176,27 @@ class Machine {
                                    const std::vector<int64_t>& shape, std::string name,
                                    bool io = false);
 
+  // Strict mode: reading an element no one wrote since its allocation is an
+  // Error (see strict.h). Set before the first allocation.
+  void set_strict(bool strict) { strict_ = strict; }
+  bool strict() const { return strict_; }
+
+  // The bytes of storage every live buffer together may take (host memory:
+  // the simulation keeps every element); an allocation beyond it is refused
+  // before anything is allocated. 0: no limit.
+  void set_memory_limit(int64_t bytes) { memory_limit_ = bytes; }
+  int64_t memory_limit() const { return memory_limit_; }
+  // Storage bytes of the live buffers, on all ranks together, and of host
+  // copies charged below.
+  int64_t total_bytes() const { return total_bytes_; }
+  // Host memory that holds tensor data outside any buffer (a run's outputs,
+  // read back while other ranks still run) counts against the limit too:
+  // charge_host throws Error when `bytes` more would exceed it.
+  void charge_host(const std::string& what, int64_t bytes) { admit(what, bytes); }
+  void discharge_host(int64_t bytes) { total_bytes_ -= bytes; }
+  // A safe share of this host's memory: half of it, in whole MiB.
+  static int64_t default_memory_limit();
+
   // Live bytes on a rank: per partition for SBUF/PSUM, in total for HBM kinds.
   int64_t live_bytes(int rank, MemKind kind) const;
   int64_t capacity(MemKind kind) const;
@@ -184,7 +216,10 @@ class Machine {
 
  private:
   friend class Buffer;
-  void release(int rank, MemKind kind, int64_t bytes);
+  void release(int rank, MemKind kind, int64_t bytes, int64_t storage_bytes);
+  // Charges a new buffer's storage against the memory limit; throws Error
+  // when it would exceed it.
+  void admit(const std::string& what, int64_t storage_bytes);
   // Storage of `bytes` bytes from the pool, or empty when it has none.
   Storage take_storage(size_t bytes);
   // A dying buffer's storage, kept for reuse while the pool has room.
@@ -193,6 +228,9 @@ class Machine {
   int ranks_;
   const Platform& platform_;
   bool has_data_;
+  bool strict_ = false;
+  int64_t memory_limit_ = 0;
+  int64_t total_bytes_ = 0;
   std::vector<std::vector<int64_t>> live_;  // [rank][kind]
   std::multimap<size_t, Storage> pool_;      // byte size -> free storage
   int64_t pooled_bytes_ = 0;

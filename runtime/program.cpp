@@ -37,6 +37,8 @@ struct ProgramOptions {
   int iters = 1;
   bool time = false;
   std::string color = "auto";
+  bool strict = false;
+  std::string memory_limit;  // empty: the machine's default
 };
 
 // What the program is called in messages: its file name, as the user typed it.
@@ -178,6 +180,8 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
         const std::vector<std::vector<NpyArray>>& inputs) {
   const Platform* platform = find_platform(spec.platform);
   Machine machine(spec.ranks, platform != nullptr ? *platform : default_platform());
+  machine.set_strict(opts.strict);
+  if (!opts.memory_limit.empty()) machine.set_memory_limit(*parse_bytes(opts.memory_limit));
   const std::unique_ptr<CompiledKernel> kernel = make(machine);
   if (!kernel) throw Error("the program made no kernel");
   RankOutputs outputs;
@@ -224,6 +228,13 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
   app.add_option("--iters", opts.iters, "Run the kernel N times (the outputs are the last run's)")
       ->check(CLI::Range(1, kMaxIters));
   app.add_flag("--time", opts.time, "Print the median execution time per run to stderr (below)");
+  app.add_flag("--strict", opts.strict,
+               "Reading an element the kernel never wrote is an error (only the first run "
+               "of --iters is checked fully: later runs see the earlier runs' writes)");
+  app.add_option("--memory-limit", opts.memory_limit,
+                 "Refuse allocations beyond this many bytes of tensor storage, all ranks "
+                 "together (512M, 8G; 0: no limit; default: half the host's memory)")
+      ->check(byte_size_error);
   app.add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "runtime/fill.h"
 #include "runtime/format_util.h"
 
 namespace nkic::rt {
@@ -271,8 +272,7 @@ AccessPattern TensorView::resolve() const {
       value = so.reg->value;
     } else {
       const AccessPattern src = so.tensor->resolve();
-      value = load_i64(src.dtype(), src.buffer->data() +
-                                        src.offset * static_cast<int64_t>(dtype_size(src.dtype())));
+      value = read_element_i64(*src.buffer, src.offset);
     }
     ap.offset += value * so.multiplier;
   }
@@ -303,16 +303,7 @@ std::vector<T> read_all(const TensorView& t, Load load) {
   if (ap.elements() == 0) return out;
   const std::byte* base = ap.buffer->data();
   const int64_t size = static_cast<int64_t>(dtype_size(ap.dtype()));
-  std::vector<int64_t> idx(ap.dims.size(), 0);
-  for (int64_t n = ap.elements(); n > 0; --n) {
-    int64_t off = ap.offset;
-    for (size_t d = 0; d < idx.size(); ++d) off += idx[d] * ap.dims[d].step;
-    out.push_back(load(ap.dtype(), base + off * size));
-    for (size_t d = idx.size(); d-- > 0;) {
-      if (++idx[d] < ap.dims[d].count) break;
-      idx[d] = 0;
-    }
-  }
+  for_each_offset(ap, [&](int64_t off) { out.push_back(load(ap.dtype(), base + off * size)); });
   return out;
 }
 

@@ -90,6 +90,9 @@ TEST_CASE("strided copies in many shapes agree with the index formula") {
       dma_copy(d, s);
       const auto doff = offsets(d);
       const auto soff = offsets(s);
+      std::vector<int64_t> walked;  // the runtime's own walk agrees with the formula
+      for_each_offset(s, [&](int64_t off) { walked.push_back(off); });
+      CHECK(walked == soff);
       std::vector<double> expected = before;
       for (size_t i = 0; i < doff.size(); ++i) expected[size_t(doff[i])] = at(*src, soff[i]);
       bool same = true;

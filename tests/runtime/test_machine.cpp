@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "runtime/format_util.h"
 #include "runtime/machine.h"
 
 using namespace nkic::rt;
@@ -57,6 +58,7 @@ TEST_CASE("SBUF capacity is per partition and per rank, released on destruction"
 
 TEST_CASE("PSUM and HBM capacity") {
   Machine m(1, default_platform());
+  m.set_memory_limit(0);  // the HBM check, whatever this host's memory
   CHECK_THROWS_WITH_AS(m.allocate(0, MemKind::psum, DType::float32, {128, 4097}, "p"),
                        "PSUM overflow: allocating 'p' needs 16388 bytes per partition, "
                        "0 bytes of 16 KiB already live",
@@ -148,4 +150,51 @@ TEST_CASE("a first write over the whole buffer skips the fill; others keep the s
   store_f32(DType::int32, q, 1.0f);
   CHECK(load_i64(DType::int32, b->data()) == 1);
   for (int k = 1; k < 4; ++k) CHECK(load_i64(DType::int32, b->data() + 4 * k) == 4);
+}
+
+TEST_CASE("the memory limit counts every rank's storage and refuses before allocating") {
+  Machine m(2, default_platform());
+  CHECK(m.memory_limit() == Machine::default_memory_limit());
+  CHECK(Machine::default_memory_limit() % (1024 * 1024) == 0);
+  m.set_memory_limit(64 * 1024);
+  auto a = m.allocate(0, MemKind::hbm, DType::float32, {8, 1024}, "a");  // 32 KiB
+  auto b = m.allocate(1, MemKind::sbuf, DType::int16, {4, 2048}, "b");   // 16 KiB
+  CHECK(m.total_bytes() == 48 * 1024);
+  CHECK_THROWS_WITH_AS(m.allocate(1, MemKind::hbm, DType::float32, {4097, 1}, "c"),
+                       "memory limit exceeded: 'c' needs 16388 bytes, the tensors of all ranks "
+                       "hold 48 KiB already, and the limit is 64 KiB (--memory-limit)",
+                       Error);
+  CHECK(m.total_bytes() == 48 * 1024);  // nothing was charged for the refused tensor
+  // A collective's scratch counts too, and host copies can be charged.
+  CHECK_THROWS_AS(m.allocate_scratch(0, DType::float32, {4097, 1}, "acc"), Error);
+  m.charge_host("reading back 'x'", 16 * 1024);
+  CHECK_THROWS_WITH_AS(m.charge_host("reading back 'y'", 1),
+                       "memory limit exceeded: reading back 'y' needs 1 bytes, the tensors of "
+                       "all ranks hold 64 KiB already, and the limit is 64 KiB (--memory-limit)",
+                       Error);
+  m.discharge_host(16 * 1024);
+  a.reset();
+  CHECK(m.total_bytes() == 16 * 1024);
+  CHECK_NOTHROW(m.allocate(1, MemKind::hbm, DType::float32, {12 * 1024}, "d"));
+  m.set_memory_limit(0);  // no limit
+  CHECK_NOTHROW(m.allocate(0, MemKind::hbm, DType::uint8, {int64_t{1} << 33}, "huge"));
+}
+
+TEST_CASE("byte sizes parse with binary units") {
+  CHECK(parse_bytes("0") == 0);
+  CHECK(parse_bytes("4096") == 4096);
+  CHECK(parse_bytes("4096B") == 4096);
+  CHECK(parse_bytes("512k") == 512 * 1024);
+  CHECK(parse_bytes("512M") == 512 * 1024 * 1024);
+  CHECK(parse_bytes("8GiB") == int64_t{8} << 30);
+  CHECK(parse_bytes("2gb") == int64_t{2} << 30);
+  CHECK(parse_bytes("1T") == int64_t{1} << 40);
+  for (const char* bad : {"", "G", "-1", "1.5G", "8X", "8 G", "8GiBs", "99999999999T",
+                          "1234567890123456789"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_bytes(bad).has_value());
+  }
+  CHECK(byte_size_error("8G").empty());
+  CHECK(byte_size_error("8X") ==
+        "'8X' is not a byte size (examples: 4096, 512M, 8GiB; 0: no limit)");
 }
