@@ -96,9 +96,9 @@ Flow Evaluator::exec_block(const ast::Body& body, const ScopePtr& scope) {
 }
 
 Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
-  if (++steps_ > kMaxSteps) {
-    fail(s.range, "this rank executed more than " + std::to_string(kMaxSteps) +
-                      " statements: is there an endless loop?");
+  if (++steps_ > ctx_.max_steps && ctx_.max_steps > 0) {
+    fail(s.range, "this rank executed more than " + std::to_string(ctx_.max_steps) +
+                      " statements (--max-steps): is there an endless loop?");
   }
   if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
     fail(s.range, "interrupted");

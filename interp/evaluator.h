@@ -48,6 +48,9 @@ struct RankContext {
   // Set (by the REPL's Ctrl-C) to stop the rank at its next statement with
   // an "interrupted" error; nullptr: never interrupted.
   const std::atomic<bool>* interrupt = nullptr;
+  // Statements a rank may execute before it is taken to loop forever;
+  // 0: no bound (the REPL, which has Ctrl-C).
+  int64_t max_steps = 0;
 };
 
 enum class Flow { normal, break_, continue_, return_ };
@@ -68,9 +71,6 @@ class Evaluator {
   // rank threads get a stack (kRankStackBytes in spmd.h) far larger than
   // this many evaluator frames need.
   static constexpr int kMaxCallDepth = 200;
-  // Kernels unroll at specialization time, so real ones execute far fewer
-  // statements; beyond this a rank is taken to be looping forever.
-  static constexpr int64_t kMaxSteps = 50'000'000;
 
   explicit Evaluator(RankContext ctx);
   ~Evaluator();

@@ -93,6 +93,9 @@ struct Session::Impl {
   // kernel run again (--iters) without allocating host memory. Every buffer
   // of a run dies with the run, so its capacity accounting starts at zero.
   std::unique_ptr<rt::Machine> run_machine;
+  // Bytes of the running run's outputs read back so far, charged against
+  // run_machine's memory limit until the run ends.
+  int64_t output_bytes = 0;
 
   Impl(SessionOptions o, SourceManager& s, DiagnosticSink& d)
       : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {}
@@ -125,6 +128,7 @@ struct Session::Impl {
     ctx.device = &device;
     ctx.out = options.out ? options.out : &std::cout;
     ctx.loader = &loader;
+    ctx.max_steps = options.max_steps;
     return ctx;
   }
 
@@ -337,6 +341,13 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
   std::vector<std::string>& printed = result.printed[static_cast<size_t>(rank)];
   std::vector<const rt::Buffer*> seen;
   auto emit = [&](const std::string& name, const rt::TensorView& t) {
+    const int64_t bytes = t.size() * static_cast<int64_t>(rt::dtype_size(t.dtype()));
+    try {
+      machine.charge_host("reading back the output '" + name + "'", bytes);
+    } catch (const rt::Error& e) {
+      ev.fail(ret && ret->value ? ret->value->range : def.name_range, e.what());
+    }
+    output_bytes += bytes;
     rt::NpyArray array = read_array(t);
     printed.push_back(rt::format_array(array.dtype, array.shape, array.data.data()));
     outputs.push_back(NamedArray{name, std::move(array)});
@@ -376,6 +387,8 @@ std::optional<RunResult> Session::run(const std::string& kernel,
   if (!im.run_machine) {
     try {
       im.run_machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform());
+      im.run_machine->set_strict(im.options.strict);
+      im.run_machine->set_memory_limit(im.options.memory_limit);
     } catch (const rt::Error& e) {
       im.sink.report(error_at(SourceRange{}, e.what()));
       return std::nullopt;
@@ -394,6 +407,8 @@ std::optional<RunResult> Session::run(const std::string& kernel,
                    kernel_micros[static_cast<size_t>(rank)]);
     });
   }
+  machine.discharge_host(im.output_bytes);
+  im.output_bytes = 0;
   machine.trim_pool();
   for (double micros : kernel_micros) result.kernel_micros += micros;
   if (error) {
@@ -418,6 +433,7 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
   try {
     result.machine =
         std::make_shared<rt::Machine>(im.options.ranks, im.platform(), device.has_data());
+    result.machine->set_memory_limit(im.options.memory_limit);
   } catch (const rt::Error& e) {
     im.sink.report(error_at(SourceRange{}, e.what()));
     return std::nullopt;

@@ -27,6 +27,10 @@ namespace nkic::interp {
 
 class Device;
 
+// Kernels unroll at specialization time, so real ones execute far fewer
+// statements; beyond this many a rank is taken to be looping forever.
+constexpr int64_t kDefaultMaxSteps = 50'000'000;
+
 struct SessionOptions {
   int ranks = 1;
   const rt::Platform* platform = nullptr;  // nullptr: the default platform
@@ -34,6 +38,14 @@ struct SessionOptions {
   std::vector<std::string> module_path;
   // Where the kernel's print() goes; nullptr: standard output.
   std::ostream* out = nullptr;
+  // Reading a never-written element is an error (runtime/strict.h).
+  bool strict = false;
+  // Storage all tensors together may take (rt::Machine::set_memory_limit);
+  // 0: no limit. Defaults to a safe share of the host's memory.
+  int64_t memory_limit = rt::Machine::default_memory_limit();
+  // Statements each rank may execute (the meta-program included) before it
+  // is stopped as looping forever; 0: no bound.
+  int64_t max_steps = kDefaultMaxSteps;
 };
 
 // A kernel argument from the command line: either one .npy array per rank,

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "frontend/diagnostics.h"
+#include "runtime/format_util.h"
 #include "runtime/machine.h"
 
 namespace nkic::tools {
@@ -66,6 +67,29 @@ bool color_wanted(const std::string& option) {
   return use_color(option == "always"  ? ColorMode::always
                    : option == "never" ? ColorMode::never
                                        : ColorMode::auto_);
+}
+
+void add_limit_options(CLI::App& command, LimitOptions& limits) {
+  command
+      .add_option("--memory-limit", limits.memory_limit,
+                  "Refuse a tensor that would bring the storage of all ranks' tensors above "
+                  "this many bytes (512M, 8G; 0: no limit; default: half the host's memory)")
+      ->type_name("SIZE")
+      ->check(rt::byte_size_error);
+  command
+      .add_option("--max-steps", limits.max_steps,
+                  "Stop a rank that executes more than N statements, as looping forever "
+                  "(0: no bound)")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check([](const std::string& text) -> std::string {
+        return !text.empty() && text[0] == '-' ? "the bound cannot be negative (0: no bound)" : "";
+      });
+}
+
+void apply_limits(const LimitOptions& limits, interp::SessionOptions& options) {
+  if (!limits.memory_limit.empty()) options.memory_limit = *rt::parse_bytes(limits.memory_limit);
+  options.max_steps = limits.max_steps;
 }
 
 }  // namespace nkic::tools

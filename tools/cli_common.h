@@ -35,4 +35,13 @@ std::string choose_kernel(const std::string& file, const std::string& kernel,
 // --color=auto|always|never, with auto meaning a terminal without NO_COLOR.
 bool color_wanted(const std::string& option);
 
+// The bounds on a kernel's run that every tool running one offers:
+// --memory-limit and --max-steps.
+struct LimitOptions {
+  std::string memory_limit;  // a byte size (rt::parse_bytes); empty: the default
+  int64_t max_steps = interp::kDefaultMaxSteps;
+};
+void add_limit_options(CLI::App& command, LimitOptions& limits);
+void apply_limits(const LimitOptions& limits, interp::SessionOptions& options);
+
 }  // namespace nkic::tools

@@ -49,6 +49,7 @@ struct Options {
   bool keep_cpp = false;
   std::string platform = "trn2";
   std::string color = "auto";
+  LimitOptions limits;
 };
 
 const char* const kArgsFooter = R"(VALUE is one of:
@@ -85,6 +86,7 @@ class Driver {
     session_options.ranks = opts_.ranks > 0 ? opts_.ranks : 1;
     session_options.platform = rt::find_platform(opts_.platform);
     session_options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+    apply_limits(opts_.limits, session_options);
     interp::Session session(session_options, sources_, sink_);
     if (!session.locate(opts_.file)) {
       throw UsageError{"cannot read '" + opts_.file + "': no such kernel file or stdlib module"};
@@ -196,6 +198,7 @@ CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char*
       ->check(CLI::IsMember({"trn2", "trn3"}));
   sub->add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_limit_options(*sub, opts.limits);
   return sub;
 }
 

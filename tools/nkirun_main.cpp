@@ -34,6 +34,8 @@ struct RunOptions {
   std::string platform = "trn2";
   std::string color = "auto";
   bool dump_ast = false;
+  bool strict = false;
+  LimitOptions limits;
 };
 
 const char* const kRunFooter = R"(VALUE is one of:
@@ -89,6 +91,8 @@ int run(const RunOptions& opts) {
   session_options.ranks = opts.ranks;
   session_options.platform = rt::find_platform(opts.platform);
   session_options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+  session_options.strict = opts.strict;
+  apply_limits(opts.limits, session_options);
   interp::Session session(session_options, sources, sink);
   if (!session.locate(opts.file)) {
     throw UsageError{"cannot read '" + opts.file + "': no such kernel file or stdlib module"};
@@ -140,6 +144,9 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
       ->check(CLI::IsMember({"trn2", "trn3"}));
   run->add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  run->add_flag("--strict", opts.strict,
+                "Strict memory: reading an element the kernel never wrote is an error");
+  add_limit_options(*run, opts.limits);
   run->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree and stop");
 }
 
