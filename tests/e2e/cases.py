@@ -187,9 +187,10 @@ def cases():
 
 
 def nkirun_argv(nkirun, case, outdir):
-    """The `nkirun run` command line of a case, writing to `outdir`."""
+    """The `nkirun run` command line of a case, writing to `outdir`, in strict
+    mode: no example may read memory it never wrote."""
     _, target, kernel, ranks, args, _ = case
-    argv = [nkirun, "run", kernel_file(target), "-n", str(ranks), "-o", outdir]
+    argv = [nkirun, "run", kernel_file(target), "-n", str(ranks), "-o", outdir, "--strict"]
     if kernel:
         argv += ["-k", kernel]
     for a in args:

@@ -99,7 +99,7 @@ def differential(nkirun, prog, case, label, tmp):
     proc_a = run(interp_argv, RUN_TIMEOUT_SECONDS)
     if proc_a.returncode != 0:
         return [failure(f"{label}: nkirun", interp_argv, proc_a)]
-    prog_argv = [prog, "-o", out_b, "--print"]
+    prog_argv = [prog, "-o", out_b, "--print", "--strict"]
     for name, path in tensor_args(case[4]):
         prog_argv += ["-a", f"{name}=@{path}"]
     proc_b = run(prog_argv, RUN_TIMEOUT_SECONDS)

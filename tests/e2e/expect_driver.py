@@ -3,7 +3,7 @@
 A case is a kernel file whose header comments say how to run it and what
 must come out:
 
-    # run: -n 2 -a x=@data/x.npy        arguments after `nkirun run FILE`
+    # run: -n 2 -a x=@data/x.npy        arguments after `nkirun run FILE --strict`
     # run-raw: run -n 2                 the whole command line instead (FILE not added)
     # exit: 1                           the exit code
     # expect: case.py:7:5: error: ...   stderr lines, in order, each exactly
@@ -24,8 +24,10 @@ import sys
 TIMEOUT_SECONDS = 60  # a hang is a failure, not a stuck CI
 
 
-def directives(path):
+def directives(path, extra=()):
+    """The header's directives; `extra` names more single-valued ones."""
     found = {"run": None, "run-raw": None, "exit": None, "expect": []}
+    found.update({key: [] if key.startswith("expect") else "" for key in extra})
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.startswith("# "):
@@ -33,8 +35,8 @@ def directives(path):
             key, sep, value = line[2:].rstrip("\n").partition(": ")
             if not sep or key not in found:
                 continue
-            if key == "expect":
-                found["expect"].append(value.replace("<caret>", ""))
+            if key.startswith("expect"):
+                found[key].append(value.replace("<caret>", ""))
             else:
                 found[key] = value
     return found
@@ -48,7 +50,7 @@ def main():
     if d["run-raw"] is not None:
         argv = [nkirun] + shlex.split(d["run-raw"])
     else:
-        argv = [nkirun, "run", os.path.basename(case)] + shlex.split(d["run"] or "")
+        argv = [nkirun, "run", os.path.basename(case), "--strict"] + shlex.split(d["run"] or "")
     env = dict(os.environ, NO_COLOR="1")
     proc = subprocess.run(argv, cwd=os.path.dirname(os.path.abspath(case)), env=env,
                           capture_output=True, text=True, timeout=TIMEOUT_SECONDS)

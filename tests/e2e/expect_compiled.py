@@ -1,0 +1,78 @@
+"""Runs one case both through nkirun and through the program nkic builds, and
+checks that both end the same way: the same exit code, the expected stderr
+lines from each, and for a successful run the same printed outputs. This is
+how run-time checks in generated code (offsets known only when the program
+runs, strict mode) are held to the interpreter's.
+
+A case is a kernel file with the headers of expect_driver.py, plus
+    # build: -n 4 -a x=f32[4,8] ...    arguments after `nkic build FILE -o PROG`
+    # run: -n 4 -a x=@data/x.npy ...   nkirun's arguments (after FILE --strict)
+    # program: -a x=@data/x.npy        the program's arguments (after --strict)
+    # expect-program: ...               the program's stderr lines, when they
+                                        differ from nkirun's `expect` lines (a
+                                        program stops at the first failing rank;
+                                        nkirun names every rank that failed alike)
+
+usage: expect_compiled.py NKIRUN NKIC CASE.py
+"""
+
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+from expect_driver import TIMEOUT_SECONDS, directives
+
+BUILD_TIMEOUT_SECONDS = 300
+
+
+def run(argv, cwd):
+    env = dict(os.environ, NO_COLOR="1")
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=TIMEOUT_SECONDS)
+
+
+def missing_lines(stderr, want):
+    lines = stderr.splitlines()
+    if any(lines[i:i + len(want)] == want for i in range(len(lines) + 1)):
+        return None
+    return "stderr does not contain the expected lines:\n  " + "\n  ".join(want)
+
+
+def main():
+    nkirun, nkic, case = (os.path.abspath(a) for a in sys.argv[1:4])
+    d = directives(case, extra=("build", "program", "expect-program"))
+    cwd, name = os.path.dirname(case), os.path.basename(case)
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = os.path.join(tmp, "prog")
+        build = [nkic, "build", name, "-o", prog] + shlex.split(d["build"])
+        proc = subprocess.run(build, cwd=cwd, capture_output=True, text=True,
+                              timeout=BUILD_TIMEOUT_SECONDS)
+        if proc.returncode != 0:
+            sys.exit(f"nkic build failed: {shlex.join(build)}\n{proc.stderr}")
+        runs = [("nkirun", [nkirun, "run", name, "--strict"] + shlex.split(d["run"]), d["expect"]),
+                ("program", [prog, "--strict"] + shlex.split(d["program"]),
+                 d["expect-program"] or d["expect"])]
+        results = []
+        for label, argv, want in runs:
+            proc = run(argv, cwd)
+            results.append(proc)
+            if proc.returncode != int(d["exit"]):
+                failures.append(f"{label}: exit code {proc.returncode}, expected {d['exit']}")
+            problem = missing_lines(proc.stderr, want) if want else None
+            if problem:
+                failures.append(f"{label}: {problem}")
+            if failures:
+                failures.append(f"{label} command: {shlex.join(argv)}\nstderr was:\n{proc.stderr}")
+        if int(d["exit"]) == 0 and results[0].stdout != results[1].stdout:
+            failures.append(f"the outputs differ\nnkirun:\n{results[0].stdout}\n"
+                            f"program:\n{results[1].stdout}")
+    if failures:
+        print("\n".join(failures))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
