@@ -434,6 +434,7 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
     result.machine =
         std::make_shared<rt::Machine>(im.options.ranks, im.platform(), device.has_data());
     result.machine->set_memory_limit(im.options.memory_limit);
+    result.machine->set_alike_ranks(im.options.ranks);  // rank 0 traced for all
   } catch (const rt::Error& e) {
     im.sink.report(error_at(SourceRange{}, e.what()));
     return std::nullopt;

@@ -185,6 +185,9 @@ class Machine {
   // the simulation keeps every element); an allocation beyond it is refused
   // before anything is allocated. 0: no limit.
   void set_memory_limit(int64_t bytes) { memory_limit_ = bytes; }
+  // A machine that runs one rank for a program whose `n` ranks all allocate
+  // alike (a compiler's trace) charges each allocation n times.
+  void set_alike_ranks(int n) { alike_ranks_ = n; }
   int64_t memory_limit() const { return memory_limit_; }
   // Storage bytes of the live buffers, on all ranks together, and of host
   // copies charged below.
@@ -192,6 +195,7 @@ class Machine {
   // Host memory that holds tensor data outside any buffer (a run's outputs,
   // read back while other ranks still run) counts against the limit too:
   // charge_host throws Error when `bytes` more would exceed it.
+  // (Used by runs, whose machines have no alike ranks.)
   void charge_host(const std::string& what, int64_t bytes) { admit(what, bytes); }
   void discharge_host(int64_t bytes) { total_bytes_ -= bytes; }
   // A safe share of this host's memory: half of it, in whole MiB.
@@ -217,9 +221,9 @@ class Machine {
  private:
   friend class Buffer;
   void release(int rank, MemKind kind, int64_t bytes, int64_t storage_bytes);
-  // Charges a new buffer's storage against the memory limit; throws Error
-  // when it would exceed it.
-  void admit(const std::string& what, int64_t storage_bytes);
+  // Charges a new buffer's storage against the memory limit and returns the
+  // bytes charged; throws Error when it would exceed the limit.
+  int64_t admit(const std::string& what, int64_t storage_bytes);
   // Storage of `bytes` bytes from the pool, or empty when it has none.
   Storage take_storage(size_t bytes);
   // A dying buffer's storage, kept for reuse while the pool has room.
@@ -230,6 +234,7 @@ class Machine {
   bool has_data_;
   bool strict_ = false;
   int64_t memory_limit_ = 0;
+  int alike_ranks_ = 1;
   int64_t total_bytes_ = 0;
   std::vector<std::vector<int64_t>> live_;  // [rank][kind]
   std::multimap<size_t, Storage> pool_;      // byte size -> free storage

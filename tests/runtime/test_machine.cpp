@@ -198,3 +198,18 @@ TEST_CASE("byte sizes parse with binary units") {
   CHECK(byte_size_error("8X") ==
         "'8X' is not a byte size (examples: 4096, 512M, 8GiB; 0: no limit)");
 }
+
+TEST_CASE("a machine tracing one rank for many charges each allocation once per rank") {
+  Machine m(4, default_platform(), /*has_data=*/false);
+  m.set_memory_limit(100 * 1024);
+  m.set_alike_ranks(4);
+  auto a = m.allocate(0, MemKind::hbm, DType::float32, {16, 256}, "a");  // 16 KiB per rank
+  CHECK(m.total_bytes() == 64 * 1024);
+  CHECK_THROWS_WITH_AS(m.allocate(0, MemKind::hbm, DType::float32, {12, 256}, "b"),
+                       "memory limit exceeded: 'b' needs 48 KiB (12 KiB on each of 4 ranks), the "
+                       "tensors of all ranks hold 64 KiB already, and the limit is 100 KiB "
+                       "(--memory-limit)",
+                       Error);
+  a.reset();
+  CHECK(m.total_bytes() == 0);
+}
