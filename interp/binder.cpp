@@ -31,7 +31,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
                        std::to_string(positional.size()) + " were given");
     }
   }
-  auto rest = std::make_shared<DictObj>();
+  auto rest = new_dict();
   for (auto& [name, value] : keywords) {
     size_t i = 0;
     while (i < sig.size() && !(sig[i].name == name && (sig[i].kind == ParamKind::positional ||

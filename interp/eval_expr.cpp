@@ -89,6 +89,7 @@ rt::IndexItem index_item(const Value& v) {
 }  // namespace
 
 Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
+  ContainerArena::Use arena(arena_);
   try {
     return eval_node(e, scope);
   } catch (const ValueError& err) {
@@ -206,7 +207,7 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
       return make_list(eval_elements(e.as<ast::List>()->elts, scope));
     case ast::ExprKind::Dict: {
       const auto& d = *e.as<ast::Dict>();
-      auto dict = std::make_shared<DictObj>();
+      auto dict = new_dict();
       for (size_t i = 0; i < d.values.size(); ++i) {
         const Value v = eval(*d.values[i], scope);
         if (!d.keys[i]) {

@@ -81,6 +81,7 @@ ScopePtr Evaluator::new_globals() {
 }
 
 void Evaluator::exec_module(const ast::Module& m, const ScopePtr& globals) {
+  ContainerArena::Use arena(arena_);
   if (exec_block(m.body, globals) != Flow::normal) {
     // The parser refuses return/break outside functions and loops.
     return;
@@ -375,7 +376,7 @@ void Evaluator::exec_function_def(const ast::FunctionDef& s, const ScopePtr& sco
 }
 
 void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
-  auto cls = std::make_shared<ClassObj>();
+  auto cls = new_class();
   cls->name = s.name;
   for (const ast::ExprPtr& b : s.bases) {
     const Value base = eval(*b, scope);
@@ -391,7 +392,7 @@ void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
   if (cls->is_enum) {
     for (auto& [name, v] : cls->attrs) {
       if (!is_enum_member(name, v)) continue;
-      auto member = std::make_shared<InstanceObj>();
+      auto member = new_instance();
       member->cls = cls;
       member->attrs["name"] = Value(name);
       member->attrs["value"] = v;
@@ -542,6 +543,7 @@ void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& 
 
 Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
                       const SourceRange& where) {
+  ContainerArena::Use arena(arena_);
   try {
     if (auto f = callee.get<Value::Function>()) {
       return call_function(**f, std::move(args), std::move(kwargs), where);
@@ -609,7 +611,7 @@ Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwa
     }
     throw ValueError(to_repr(args[0]) + " is not a valid " + cls->name);
   }
-  auto inst = std::make_shared<InstanceObj>();
+  auto inst = new_instance();
   inst->cls = cls;
   const Value self(inst);
   if (auto init = cls->lookup("__init__")) {

@@ -158,6 +158,9 @@ class Evaluator {
   // Scopes that functions close over: cleared when the rank ends, to break
   // the function <-> scope reference cycles.
   std::vector<std::weak_ptr<Scope>> captured_;
+  // The containers the rank made (entered by every public evaluating call),
+  // emptied when the rank ends.
+  ContainerArena arena_;
   bool at_line_start_ = true;
 };
 

@@ -146,7 +146,7 @@ Value b_tuple(CallArgs& c) {
 }
 
 Value b_dict(CallArgs& c) {
-  auto d = std::make_shared<DictObj>();
+  auto d = new_dict();
   if (auto other = c[0].get<Value::Dict>()) {
     *d = **other;
   } else if (!c[0].is_none()) {

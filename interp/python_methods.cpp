@@ -323,7 +323,9 @@ Value d_pop(CallArgs& c) {
 }
 
 Value d_copy(CallArgs& c) {
-  return Value(std::make_shared<DictObj>(self_dict(c)));
+  Value::Dict copy = new_dict();
+  *copy = self_dict(c);
+  return Value(copy);
 }
 
 Value d_setdefault(CallArgs& c) {

@@ -88,10 +88,64 @@ Value make_tuple(ValueList items) {
 Value make_list(ValueList items) {
   auto l = std::make_shared<ListObj>();
   l->items = std::move(items);
+  ContainerArena::record(l);
   return Value(std::move(l));
 }
-Value make_dict() {
-  return Value(std::make_shared<DictObj>());
+Value make_dict() { return Value(new_dict()); }
+
+Value::Dict new_dict() {
+  auto d = std::make_shared<DictObj>();
+  ContainerArena::record(d);
+  return d;
+}
+Value::Class new_class() {
+  auto c = std::make_shared<ClassObj>();
+  ContainerArena::record(c);
+  return c;
+}
+Value::Instance new_instance() {
+  auto i = std::make_shared<InstanceObj>();
+  ContainerArena::record(i);
+  return i;
+}
+
+thread_local ContainerArena* ContainerArena::current_ = nullptr;
+
+ContainerArena::Use::Use(ContainerArena& arena) : previous_(current_) { current_ = &arena; }
+ContainerArena::Use::~Use() { current_ = previous_; }
+
+void ContainerArena::add(std::weak_ptr<void> object, void (*empty)(void*)) {
+  if (entries_.size() >= prune_at_) {
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                  [](const Entry& e) { return e.object.expired(); }),
+                   entries_.end());
+    prune_at_ = std::max<size_t>(1024, 2 * entries_.size());
+  }
+  entries_.push_back(Entry{std::move(object), empty});
+}
+
+ContainerArena::~ContainerArena() {
+  // Every survivor is held while any is emptied: emptying one may drop the
+  // last outside reference to another.
+  std::vector<std::pair<std::shared_ptr<void>, void (*)(void*)>> alive;
+  for (const Entry& e : entries_) {
+    if (auto p = e.object.lock()) alive.emplace_back(std::move(p), e.empty);
+  }
+  for (auto& [p, empty] : alive) empty(p.get());
+}
+
+void ContainerArena::empty(ListObj& l) { ValueList().swap(l.items); }
+void ContainerArena::empty(DictObj& d) {
+  d.items.clear();
+  d.index.clear();
+}
+void ContainerArena::empty(ClassObj& c) {
+  c.attrs.clear();
+  c.base.reset();
+}
+void ContainerArena::empty(InstanceObj& i) {
+  i.attrs.clear();
+  i.cls.reset();
 }
 Value make_tensor(rt::TensorView view) {
   return Value(Value::Tensor(std::make_shared<const rt::TensorView>(std::move(view))));

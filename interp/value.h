@@ -191,9 +191,60 @@ struct BoundMethodObj {
   Value func;  // a Builtin or a Function; called with self first
 };
 
+// Lists, dicts, classes and instances can refer to themselves (a list that
+// holds itself, an enum class whose members point back at it), which
+// reference counting alone never frees. While a ContainerArena is in use on
+// a thread, the containers made there by the functions below are recorded;
+// the arena empties those still alive when it dies, breaking every cycle.
+// (An Evaluator uses its own arena while it evaluates.)
+class ContainerArena {
+ public:
+  ContainerArena() = default;
+  ~ContainerArena();
+  ContainerArena(const ContainerArena&) = delete;
+  ContainerArena& operator=(const ContainerArena&) = delete;
+
+  // Makes `arena` the calling thread's arena until the Use ends.
+  class Use {
+   public:
+    explicit Use(ContainerArena& arena);
+    ~Use();
+    Use(const Use&) = delete;
+    Use& operator=(const Use&) = delete;
+
+   private:
+    ContainerArena* previous_;
+  };
+
+  // Records a new container in the calling thread's arena, if it has one.
+  template <typename T>
+  static void record(const std::shared_ptr<T>& object) {
+    if (current_) current_->add(object, [](void* p) { empty(*static_cast<T*>(p)); });
+  }
+
+ private:
+  struct Entry {
+    std::weak_ptr<void> object;
+    void (*empty)(void*);
+  };
+  void add(std::weak_ptr<void> object, void (*empty)(void*));
+  static void empty(ListObj& l);
+  static void empty(DictObj& d);
+  static void empty(ClassObj& c);
+  static void empty(InstanceObj& i);
+
+  std::vector<Entry> entries_;
+  size_t prune_at_ = 1024;  // entries_ is pruned of dead objects when it reaches this
+  static thread_local ContainerArena* current_;
+};
+
 Value make_tuple(ValueList items);
 Value make_list(ValueList items);
 Value make_dict();
+// New, empty containers, recorded in the thread's ContainerArena.
+Value::Dict new_dict();
+Value::Class new_class();
+Value::Instance new_instance();
 Value make_tensor(rt::TensorView view);
 
 // Python's type name of a value, as error messages show it ('int', 'Tensor').
