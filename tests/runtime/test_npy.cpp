@@ -58,7 +58,8 @@ print('bf16', '<V2', 2, 5)
     CHECK(a.shape == shape);
     const std::string raw = nkic::test::read_file(dir.file(name + ".raw"));
     REQUIRE(a.data.size() == raw.size());
-    CHECK(std::memcmp(a.data.data(), raw.data(), raw.size()) == 0);
+    // memcmp must not get the null data pointer of an empty array
+    CHECK((raw.empty() || std::memcmp(a.data.data(), raw.data(), raw.size()) == 0));
     ++count;
   }
   CHECK(count == 12);
