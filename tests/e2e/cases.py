@@ -8,7 +8,9 @@ A case is (name, target, kernel or None, ranks, args, expected(rank) -> dict):
 with paths relative to the repository root.
 """
 
+import os
 import re
+import sys
 
 import numpy as np
 
@@ -184,6 +186,17 @@ def cases():
             ["input=@examples/data/rows_rank{rank}.npy",
              f"replica_group=[{list(range(ranks))}]", f"num_ranks={ranks}"], rts)
     return out
+
+
+def cases_of(root, example):
+    """The cases of one example (a file stem, or "stdlib"), with the working
+    directory made the repository root `root`, which their paths are relative
+    to; exits the test when there are none."""
+    os.chdir(root)
+    selected = [c for c in cases() if c[1] == example]
+    if not selected:
+        sys.exit(f"no cases for {example}")
+    return selected
 
 
 def nkirun_argv(nkirun, case, outdir):

@@ -21,7 +21,7 @@ import tempfile
 import numpy as np
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
-from cases import cases, kernel_file, kernel_name, nkirun_argv  # noqa: E402
+from cases import cases_of, kernel_file, kernel_name, nkirun_argv  # noqa: E402
 from output_tree import files_under  # noqa: E402
 
 BUILD_TIMEOUT_SECONDS = 300  # one C++ compile at -O2 on a loaded two-core machine
@@ -162,10 +162,7 @@ def check_group(nkirun, nkic, group, rng):
 def main():
     nkirun, nkic = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     root, example = sys.argv[3], sys.argv[4]
-    os.chdir(root)
-    selected = [c for c in cases() if c[1] == example]
-    if not selected:
-        sys.exit(f"no cases for {example}")
+    selected = cases_of(root, example)
     groups = {}
     for case in selected:
         groups.setdefault(build_key(case), []).append(case)

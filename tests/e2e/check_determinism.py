@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
-from cases import cases, nkirun_argv  # noqa: E402
+from cases import cases_of, nkirun_argv  # noqa: E402
 from check_compiled import RUN_TIMEOUT_SECONDS, build, failure, run, tensor_args  # noqa: E402
 from output_tree import files_under  # noqa: E402
 
@@ -21,10 +21,7 @@ RUNS = 10
 def main():
     nkirun, nkic = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     root, example = sys.argv[3], sys.argv[4]
-    os.chdir(root)
-    selected = [c for c in cases() if c[1] == example]
-    if not selected:
-        sys.exit(f"no cases for {example}")
+    selected = cases_of(root, example)
     case = max(selected, key=lambda c: c[3])  # the most ranks: the most interleaving
     with tempfile.TemporaryDirectory() as tmp:
         prog = os.path.join(tmp, "prog")

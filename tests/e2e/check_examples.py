@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
-from cases import cases, load, nkirun_argv
+from cases import cases_of, load, nkirun_argv
 
 TIMEOUT_SECONDS = 120
 
@@ -40,10 +40,7 @@ def run_case(nkirun, case):
 
 def main():
     nkirun, root, example = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-    os.chdir(root)
-    selected = [c for c in cases() if c[1] == example]
-    if not selected:
-        sys.exit(f"no cases for {example}")
+    selected = cases_of(root, example)
     errors = []
     for case in selected:
         errors += run_case(nkirun, case)
