@@ -18,6 +18,10 @@
 namespace nkic::codegen {
 namespace {
 
+// The trace holds every device operation until its loops are rerolled, at
+// several hundred bytes each: beyond this many it would take gigabytes.
+constexpr int64_t kMaxTracedOps = 1'000'000;
+
 class Recorder final : public interp::Device {
  public:
   explicit Recorder(Program& program) : p_(program) {}
@@ -205,6 +209,7 @@ class Recorder final : public interp::Device {
   }
 
   int declare(const rt::Buffer& b, const SourceRange& where) {
+    bound(p_.buffers.size(), "tensors");
     BufferDecl d;
     d.id = static_cast<int>(p_.buffers.size());
     d.kind = b.kind();
@@ -223,6 +228,7 @@ class Recorder final : public interp::Device {
 
   std::shared_ptr<rt::Register> new_register(const char* name, RegisterDecl::Init init,
                                              int64_t value, const SourceRange& where) {
+    bound(p_.registers.size(), "registers");
     auto reg = std::make_shared<rt::Register>();
     reg->name = name;
     RegisterDecl d;
@@ -260,7 +266,15 @@ class Recorder final : public interp::Device {
     }
   }
 
+  // Throws when a rank's trace would hold more than kMaxTracedOps of `what`.
+  static void bound(size_t count, const char* what) {
+    if (static_cast<int64_t>(count) < kMaxTracedOps) return;
+    throw rt::Error(std::string("the kernel makes more than ") + std::to_string(kMaxTracedOps) +
+                    " " + what + " on a rank, more than nkic specializes (nkirun runs it)");
+  }
+
   void record(Instr i) {
+    bound(static_cast<size_t>(seq_), "device operations");
     for (const Operand& o : i.dsts) {
       use(o);
       int64_t n = 1;
