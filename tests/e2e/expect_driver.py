@@ -5,6 +5,7 @@ must come out:
 
     # run: -n 2 -a x=@data/x.npy        arguments after `nkirun run FILE --strict`
     # run-raw: run -n 2                 the whole command line instead (FILE not added)
+    # nkic-raw: check case.py -n 2      an nkic command line instead
     # exit: 1                           the exit code
     # expect: case.py:7:5: error: ...   stderr lines, in order, each exactly
 
@@ -13,7 +14,7 @@ line `# expect: <caret>    ^~~~` is written with `<caret>` standing for
 nothing, so that leading spaces survive. The case runs with its own folder as
 the working directory, so paths print as written in the case.
 
-usage: expect_driver.py NKIRUN CASE.py
+usage: expect_driver.py NKIRUN NKIC CASE.py
 """
 
 import os
@@ -26,7 +27,7 @@ TIMEOUT_SECONDS = 60  # a hang is a failure, not a stuck CI
 
 def directives(path, extra=()):
     """The header's directives; `extra` names more single-valued ones."""
-    found = {"run": None, "run-raw": None, "exit": None, "expect": []}
+    found = {"run": None, "run-raw": None, "nkic-raw": None, "exit": None, "expect": []}
     found.update({key: [] if key.startswith("expect") else "" for key in extra})
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -43,11 +44,13 @@ def directives(path, extra=()):
 
 
 def main():
-    nkirun, case = os.path.abspath(sys.argv[1]), sys.argv[2]
+    nkirun, nkic, case = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
     d = directives(case)
     if d["exit"] is None or not d["expect"]:
         sys.exit(f"{case}: needs '# exit:' and at least one '# expect:' line")
-    if d["run-raw"] is not None:
+    if d["nkic-raw"] is not None:
+        argv = [nkic] + shlex.split(d["nkic-raw"])
+    elif d["run-raw"] is not None:
         argv = [nkirun] + shlex.split(d["run-raw"])
     else:
         argv = [nkirun, "run", os.path.basename(case), "--strict"] + shlex.split(d["run"] or "")
