@@ -260,6 +260,8 @@ void Evaluator::exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope) 
     if (s.op == ast::BinOpKind::Add) {
       if (auto l = old.get<Value::List>()) {
         const ValueList more = iterate(rhs);
+        check_sequence_length(static_cast<int64_t>((*l)->items.size() + more.size()),
+                              "sequence concatenation");
         (*l)->items.insert((*l)->items.end(), more.begin(), more.end());
         return old;
       }

@@ -140,13 +140,34 @@ Value float_op(BinOpKind op, double x, double y, const Value& a, const Value& b)
   }
 }
 
+}  // namespace
+
+namespace {
+
+void check_length(int64_t n, const char* what, const char* unit) {
+  if (n <= kMaxSequenceLength) return;
+  throw ValueError(std::string(what) + " too long (more than " +
+                   std::to_string(kMaxSequenceLength) + " " + unit + ")");
+}
+
+}  // namespace
+
+void check_sequence_length(int64_t n, const char* what) { check_length(n, what, "items"); }
+void check_string_length(int64_t n, const char* what) { check_length(n, what, "characters"); }
+
+namespace {
+
+// The length of `n` copies of `size` items, or just above the longest a
+// sequence may be when it is longer (so that it cannot overflow).
+int64_t repeated_length(size_t size, int64_t n) {
+  if (size > 0 && n > kMaxSequenceLength / static_cast<int64_t>(size)) return kMaxSequenceLength + 1;
+  return static_cast<int64_t>(size) * n;
+}
+
 Value repeat(const ValueList& items, int64_t n, bool as_list) {
   ValueList out;
   if (n > 0) {
-    if (static_cast<int64_t>(items.size()) * n > kMaxSequenceLength) {
-      throw ValueError("sequence repetition too long (more than " +
-                       std::to_string(kMaxSequenceLength) + " items)");
-    }
+    check_sequence_length(repeated_length(items.size(), n), "sequence repetition");
     out.reserve(items.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
   }
@@ -156,13 +177,18 @@ Value repeat(const ValueList& items, int64_t n, bool as_list) {
 std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
   if (op == BinOpKind::Add) {
     if (a.is<std::string>() && b.is<std::string>()) {
-      return Value(*a.get<std::string>() + *b.get<std::string>());
+      const std::string& x = *a.get<std::string>();
+      const std::string& y = *b.get<std::string>();
+      check_string_length(static_cast<int64_t>(x.size() + y.size()), "string concatenation");
+      return Value(x + y);
     }
     const bool lists = a.is<Value::List>() && b.is<Value::List>();
     const bool tuples = a.is<Value::Tuple>() && b.is<Value::Tuple>();
     if (lists || tuples) {
-      ValueList out = *sequence_items(a);
       const ValueList& more = *sequence_items(b);
+      check_sequence_length(static_cast<int64_t>(sequence_items(a)->size() + more.size()),
+                            "sequence concatenation");
+      ValueList out = *sequence_items(a);
       out.insert(out.end(), more.begin(), more.end());
       return lists ? make_list(std::move(out)) : make_tuple(std::move(out));
     }
@@ -175,9 +201,7 @@ std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
   const int64_t n = to_int(*count, "count");
   if (auto s = seq->get<std::string>()) {
     if (n <= 0) return Value(std::string());
-    if (static_cast<int64_t>(s->size()) * n > kMaxSequenceLength) {
-      throw ValueError("string repetition too long");
-    }
+    check_string_length(repeated_length(s->size(), n), "string repetition");
     std::string out;
     for (int64_t i = 0; i < n; ++i) out += *s;
     return Value(std::move(out));

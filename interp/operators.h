@@ -9,9 +9,15 @@
 
 namespace nkic::interp {
 
-// Sequences longer than this are refused: a kernel's lists are small, and a
-// typo like `[0] * 10**12` must not exhaust memory.
-constexpr int64_t kMaxSequenceLength = 100'000'000;
+// Sequences (and strings) longer than this are refused: a kernel's lists
+// are small, and a typo like `[0] * 10**12`, or a loop doubling a list, must
+// not exhaust memory (a list of this many items takes about 0.5 GB).
+constexpr int64_t kMaxSequenceLength = 10'000'000;
+
+// Throws ValueError when a sequence of `n` items (a string of `n`
+// characters) would be too long.
+void check_sequence_length(int64_t n, const char* what);
+void check_string_length(int64_t n, const char* what);
 
 Value binary_op(ast::BinOpKind op, const Value& a, const Value& b);
 Value unary_op(ast::UnaryOpKind op, const Value& v);

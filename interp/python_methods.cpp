@@ -47,6 +47,7 @@ Value s_join(CallArgs& c) {
     if (!s) throw ValueError("sequence item: expected str instance, " + type_name(v) + " found");
     if (!first) out += self_str(c);
     out += *s;
+    check_string_length(static_cast<int64_t>(out.size()), "str.join result");
     first = false;
   }
   return out;
@@ -221,6 +222,7 @@ Value l_insert(CallArgs& c) {
   int64_t i = to_int(c[1], "insert index");
   if (i < 0) i = std::max<int64_t>(0, i + n);
   i = std::min(i, n);
+  check_sequence_length(n + 1, "list");
   items.insert(items.begin() + i, c[2]);
   return Value();
 }

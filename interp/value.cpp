@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "interp/operators.h"
 #include "interp/tensor_io.h"
 
 namespace nkic::interp {
@@ -69,6 +70,7 @@ void DictObj::set(const Value& key, Value v) {
     items[it->second].second = std::move(v);
     return;
   }
+  check_sequence_length(static_cast<int64_t>(items.size()) + 1, "dict");
   index.emplace(std::move(k), items.size());
   items.emplace_back(key, std::move(v));
 }
@@ -258,6 +260,12 @@ namespace {
 struct Printer {
   std::vector<const void*> active;  // containers being printed, to cut cycles
 
+  // Containers that share their items (`l = [l, l]`, many times over) can
+  // print exponentially long: text beyond the longest string is refused.
+  static void check_size(const std::string& out) {
+    check_string_length(static_cast<int64_t>(out.size()), "printed value");
+  }
+
   std::string seq(const ValueList& items, const void* id, const char* open, const char* close,
                   bool one_tuple) {
     if (std::find(active.begin(), active.end(), id) != active.end()) {
@@ -271,6 +279,7 @@ struct Printer {
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) out += ", ";
       out += repr(items[i]);
+      check_size(out);
     }
     if (one_tuple && items.size() == 1) out += ",";
     active.pop_back();
@@ -287,6 +296,7 @@ struct Printer {
     for (size_t i = 0; i < d.items.size(); ++i) {
       if (i) out += ", ";
       out += repr(d.items[i].first) + ": " + repr(d.items[i].second);
+      check_size(out);
     }
     active.pop_back();
     return out + "}";
@@ -346,18 +356,26 @@ struct Printer {
   }
 };
 
-bool equals_at(const Value& a, const Value& b, int depth);
+// Items one comparison may visit: containers that share their items can
+// make a comparison exponentially long.
+constexpr int64_t kMaxComparedItems = 10'000'000;
 
-bool seq_equals(const ValueList& a, const ValueList& b, int depth) {
+bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited);
+
+bool seq_equals(const ValueList& a, const ValueList& b, int depth, int64_t& visited) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (!equals_at(a[i], b[i], depth + 1)) return false;
+    if (!equals_at(a[i], b[i], depth + 1, visited)) return false;
   }
   return true;
 }
 
-bool equals_at(const Value& a, const Value& b, int depth) {
+bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (depth > kMaxNesting) throw ValueError("maximum recursion depth exceeded in comparison");
+  if (++visited > kMaxComparedItems) {
+    throw ValueError("comparison too long (more than " + std::to_string(kMaxComparedItems) +
+                     " items compared)");
+  }
   if (is_number(a) && is_number(b)) {
     if (a.is<double>() || b.is<double>()) {
       return to_number(a, "") == to_number(b, "");
@@ -368,16 +386,19 @@ bool equals_at(const Value& a, const Value& b, int depth) {
   if (auto r = b.get<Value::Register>()) register_misuse(**r, "a Python value");
   if (a.data.index() != b.data.index()) return false;
   if (auto s = a.get<std::string>()) return *s == *b.get<std::string>();
-  if (auto t = a.get<Value::Tuple>()) return seq_equals(**t, **b.get<Value::Tuple>(), depth);
-  if (auto l = a.get<Value::List>())
-    return seq_equals((*l)->items, (*b.get<Value::List>())->items, depth);
+  if (auto t = a.get<Value::Tuple>()) {
+    return seq_equals(**t, **b.get<Value::Tuple>(), depth, visited);
+  }
+  if (auto l = a.get<Value::List>()) {
+    return seq_equals((*l)->items, (*b.get<Value::List>())->items, depth, visited);
+  }
   if (auto d = a.get<Value::Dict>()) {
     const DictObj& x = **d;
     const DictObj& y = **b.get<Value::Dict>();
     if (x.items.size() != y.items.size()) return false;
     for (const auto& [k, v] : x.items) {
       const Value* other = y.find(k);
-      if (!other || !equals_at(v, *other, depth + 1)) return false;
+      if (!other || !equals_at(v, *other, depth + 1, visited)) return false;
     }
     return true;
   }
@@ -446,7 +467,8 @@ bool truthy(const Value& v) {
 }
 
 bool equals(const Value& a, const Value& b) {
-  return equals_at(a, b, 0);
+  int64_t visited = 0;
+  return equals_at(a, b, 0, visited);
 }
 
 bool identical(const Value& a, const Value& b) {
@@ -485,6 +507,7 @@ ValueList iterate(const Value& v) {
   if (auto r = v.get<RangeValue>()) {
     ValueList out;
     const int64_t n = r->length();
+    check_sequence_length(n, "list of a range");
     out.reserve(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
     return out;
@@ -493,7 +516,10 @@ ValueList iterate(const Value& v) {
   throw ValueError("'" + type_name(v) + "' object is not iterable");
 }
 
-std::string key_string(const Value& key) {
+namespace {
+
+std::string key_string_at(const Value& key, int depth) {
+  if (depth > kMaxNesting) throw ValueError("maximum recursion depth exceeded while hashing");
   if (auto b = key.get<bool>()) return "n" + std::to_string(*b ? 1 : 0);
   if (auto i = key.get<int64_t>()) return "n" + std::to_string(*i);
   if (auto d = key.get<double>()) {
@@ -506,12 +532,19 @@ std::string key_string(const Value& key) {
   if (key.is_none()) return "N";
   if (auto t = key.get<Value::Tuple>()) {
     std::string out = "(";
-    for (const Value& item : **t) out += key_string(item) + ",";
+    for (const Value& item : **t) {
+      out += key_string_at(item, depth + 1) + ",";
+      check_string_length(static_cast<int64_t>(out.size()), "hashed key");
+    }
     return out + ")";
   }
   if (auto dt = key.get<rt::DType>()) return "d" + std::string(rt::dtype_name(*dt));
   if (auto e = key.get<EnumConst>()) return std::string("e") + e->enum_name + "." + e->member;
   throw ValueError("unhashable type: '" + type_name(key) + "'");
 }
+
+}  // namespace
+
+std::string key_string(const Value& key) { return key_string_at(key, 0); }
 
 }  // namespace nkic::interp

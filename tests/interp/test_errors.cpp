@@ -49,6 +49,27 @@ const ErrorCase kCases[] = {
      "k.py:2:5: module 'nki.language' has no attribute 'nothing'"},
     {"x = f'{3.5:d}'\n", "k.py:1:8: Unknown format code 'd' for object of type 'float'"},
     {"def f():\n    nonlocal q\nf()\n", "k.py:2:5: no binding for nonlocal 'q' found"},
+    // Meta-program values that would exhaust memory are refused.
+    {"s = 'ab'\nfor i in range(30):\n    s = s + s\n",
+     "k.py:3:9: string concatenation too long (more than 10000000 characters)"},
+    {"l = [0]\nfor i in range(30):\n    l += l\n",
+     "k.py:3:5: sequence concatenation too long (more than 10000000 items)"},
+    {"l = [0, 1] * (2 ** 62)\n",
+     "k.py:1:5: sequence repetition too long (more than 10000000 items)"},
+    {"s = 'abc' * 4000000\n",
+     "k.py:1:5: string repetition too long (more than 10000000 characters)"},
+    {"l = list(range(10 ** 12))\n", "k.py:1:5: list of a range too long (more than 10000000 items)"},
+    {"s = '-'.join(['abcd'] * 3000000)\n",
+     "k.py:1:5: str.join result too long (more than 10000000 characters)"},
+    // Lists that share their items grow exponentially when walked.
+    {"l = [0]\nfor i in range(40):\n    l = [l, l]\nprint(l)\n",
+     "k.py:4:1: printed value too long (more than 10000000 characters)"},
+    {"l = [0]\nm = [0]\nfor i in range(40):\n    l = [l, l]\n    m = [m, m]\nx = l == m\n",
+     "k.py:6:5: comparison too long (more than 10000000 items compared)"},
+    {"t = (0,)\nfor i in range(40):\n    t = (t, t)\nd = {t: 1}\n",
+     "k.py:4:6: hashed key too long (more than 10000000 characters)"},
+    {"t = ()\nfor i in range(600):\n    t = (t,)\nd = {t: 1}\n",
+     "k.py:4:6: maximum recursion depth exceeded while hashing"},
 };
 
 }  // namespace
