@@ -309,6 +309,7 @@ void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopeP
     fail(g.iter->range, err.what());
   }
   for (const Value& item : items) {
+    step(g.target->range);
     assign(*g.target, item, scope);
     bool keep = true;
     for (const ast::ExprPtr& cond : g.ifs) {

@@ -96,14 +96,18 @@ Flow Evaluator::exec_block(const ast::Body& body, const ScopePtr& scope) {
   return Flow::normal;
 }
 
-Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
+void Evaluator::step(const SourceRange& where) {
   if (++steps_ > ctx_.max_steps && ctx_.max_steps > 0) {
-    fail(s.range, "this rank executed more than " + std::to_string(ctx_.max_steps) +
-                      " statements (--max-steps): is there an endless loop?");
+    fail(where, "this rank executed more than " + std::to_string(ctx_.max_steps) +
+                    " steps (--max-steps): is there an endless loop?");
   }
   if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
-    fail(s.range, "interrupted");
+    fail(where, "interrupted");
   }
+}
+
+Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
+  step(s.range);
   try {
     return exec_node(s, scope);
   } catch (const ValueError& e) {
@@ -583,6 +587,7 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
   if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
+  step(where);
   ValueList bound = bind_arguments(f.name, f.signature, std::move(args), std::move(kwargs));
   auto scope = std::make_shared<Scope>();
   scope->parent = f.closure;

@@ -48,8 +48,8 @@ struct RankContext {
   // Set (by the REPL's Ctrl-C) to stop the rank at its next statement with
   // an "interrupted" error; nullptr: never interrupted.
   const std::atomic<bool>* interrupt = nullptr;
-  // Statements a rank may execute before it is taken to loop forever;
-  // 0: no bound (the REPL, which has Ctrl-C).
+  // Steps (see Evaluator::step) a rank may take before it is taken to loop
+  // forever; 0: no bound (the REPL, which has Ctrl-C).
   int64_t max_steps = 0;
 };
 
@@ -112,6 +112,10 @@ class Evaluator {
   const ast::Return* last_return() const { return last_return_; }
 
  private:
+  // One step of the meta-program (a statement, a call of a Python function,
+  // an item of a comprehension): fails beyond RankContext::max_steps, or
+  // when interrupted.
+  void step(const SourceRange& where);
   Flow exec_block(const ast::Body& body, const ScopePtr& scope);
   Flow exec(const ast::Stmt& s, const ScopePtr& scope);
   Flow exec_node(const ast::Stmt& s, const ScopePtr& scope);

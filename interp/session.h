@@ -43,8 +43,8 @@ struct SessionOptions {
   // Storage all tensors together may take (rt::Machine::set_memory_limit);
   // 0: no limit. Defaults to a safe share of the host's memory.
   int64_t memory_limit = rt::Machine::default_memory_limit();
-  // Statements each rank may execute (the meta-program included) before it
-  // is stopped as looping forever; 0: no bound.
+  // Steps (statements, calls of Python functions, comprehension items) each
+  // rank may take before it is stopped as looping forever; 0: no bound.
   int64_t max_steps = kDefaultMaxSteps;
 };
 

@@ -78,8 +78,8 @@ void add_limit_options(CLI::App& command, LimitOptions& limits) {
       ->check(rt::byte_size_error);
   command
       .add_option("--max-steps", limits.max_steps,
-                  "Stop a rank that executes more than N statements, as looping forever "
-                  "(0: no bound)")
+                  "Stop a rank that takes more than N steps (statements, function calls, "
+                  "comprehension items), as looping forever (0: no bound)")
       ->type_name("N")
       ->capture_default_str()
       ->check([](const std::string& text) -> std::string {

@@ -44,7 +44,8 @@ struct Scratch {
 // Loads `source` as k.py into a Session and calls `use(session)`; the first
 // diagnostic goes into `outcome`.
 template <class O, class F>
-void with_session(const std::string& source, int ranks, O& outcome, F&& use) {
+void with_session(const std::string& source, int ranks, O& outcome, F&& use,
+                  int64_t max_steps = interp::kDefaultMaxSteps) {
   Scratch scratch;
   const std::string path = scratch.dir + "/k.py";
   std::ofstream(path) << source;
@@ -55,6 +56,7 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use) {
   options.ranks = ranks;
   options.out = &out;
   options.module_path = {NKIC_TEST_STDLIB_DIR};
+  options.max_steps = max_steps;
   interp::Session session(options, sources, sink);
   if (session.load(path)) use(session);
   outcome.out = out.str();
@@ -99,10 +101,14 @@ TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, 
   return outcome;
 }
 
-Outcome run_code(const std::string& source) {
+Outcome run_code(const std::string& source, int64_t max_steps) {
   std::string text = source;
   if (!text.empty() && text.back() != '\n') text += '\n';
-  return run_kernel(text + "\ndef test_kernel__():\n    pass\n", "test_kernel__");
+  Outcome outcome;
+  with_session(
+      text + "\ndef test_kernel__():\n    pass\n", 1, outcome,
+      [&](interp::Session& s) { outcome.result = s.run("test_kernel__", {}); }, max_steps);
+  return outcome;
 }
 
 interp::KernelArg expr_arg(const std::string& name, const std::string& text) {

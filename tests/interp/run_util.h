@@ -42,8 +42,9 @@ struct TraceOutcome {
 TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
                           const std::vector<interp::TraceArg>& args, interp::Device& device);
 
-// Runs module-level code (a trivial kernel is appended after it).
-Outcome run_code(const std::string& source);
+// Runs module-level code (a trivial kernel is appended after it), each rank
+// taking at most `max_steps` steps.
+Outcome run_code(const std::string& source, int64_t max_steps = interp::kDefaultMaxSteps);
 
 // An expression argument `-a name=text`.
 interp::KernelArg expr_arg(const std::string& name, const std::string& text);

@@ -72,6 +72,16 @@ const ErrorCase kCases[] = {
      "k.py:4:6: maximum recursion depth exceeded while hashing"},
 };
 
+// Runaway work without statements: comprehension items and calls are steps.
+const ErrorCase kStepCases[] = {
+    {"x = [0 for a in range(10000) for b in range(10000) if False]\n",
+     "k.py:1:34: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"f = lambda n: 0 if n == 0 else f(n - 1) + f(n - 1)\nx = f(100)\n",
+     "k.py:1:32: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+};
+
 }  // namespace
 
 TEST_CASE("errors: source -> exact diagnostic") {
@@ -81,6 +91,14 @@ TEST_CASE("errors: source -> exact diagnostic") {
     const nkic::test::Outcome o = nkic::test::run_code(c.source);
     CHECK(o.error == c.expected);
     CHECK(o.error_ranks == std::vector<int>{0});
+  }
+}
+
+TEST_CASE("errors: comprehension items and calls are steps too") {
+  for (const ErrorCase& c : kStepCases) {
+    const std::string source = c.source;
+    CAPTURE(source);
+    CHECK(nkic::test::run_code(c.source, 1'000'000).error == c.expected);
   }
 }
 

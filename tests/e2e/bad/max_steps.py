@@ -1,8 +1,8 @@
-# A meta-program loop that never ends is stopped after --max-steps
-# statements, at the statement it was running.
+# A meta-program loop that never ends is stopped after --max-steps steps
+# (statements, function calls, comprehension items), where it was.
 # run: -n 2 --max-steps 5000
 # exit: 1
-# expect: max_steps.py:15:9: error: this rank executed more than 5000 statements (--max-steps): is there an endless loop? (ranks 0, 1)
+# expect: max_steps.py:16:9: error: this rank executed more than 5000 steps (--max-steps): is there an endless loop? (ranks 0, 1)
 import nki
 import nki.language as nl
 
