@@ -199,15 +199,22 @@ class Session {
   ErrorListener listener_;
 };
 
-// Index of the first byte that is not valid UTF-8, or npos. ANTLR's decoder
-// would throw on it, so it is reported before lexing.
+// Index of the first byte that is not valid UTF-8, or npos. Valid is
+// Unicode's well-formed UTF-8 (Table 3-7): no overlong forms, no surrogates,
+// nothing above U+10FFFF. ANTLR's decoder would throw on any of those, so
+// they are reported before lexing.
 size_t invalid_utf8(const std::string& s) {
   size_t i = 0;
   while (i < s.size()) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    const size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 0xE ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
     if (n == 0 || i + n > s.size()) return i;
-    for (size_t k = 1; k < n; ++k) {
+    // The second byte's range narrows after E0, ED, F0 and F4.
+    const auto second = static_cast<unsigned char>(n > 1 ? s[i + 1] : 0x80);
+    const unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    const unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (second < lo || second > hi) return i;
+    for (size_t k = 2; k < n; ++k) {
       if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
     }
     i += n;
@@ -218,9 +225,12 @@ size_t invalid_utf8(const std::string& s) {
 bool check_utf8(const SourceFile& file, DiagnosticSink& sink) {
   const size_t bad = invalid_utf8(file.text());
   if (bad == std::string::npos) return true;
+  // Lines break as SourceFile breaks them: at \n, \r\n and a lone \r.
   SourceLoc loc{1, 1};
   for (size_t i = 0; i < bad; ++i) {
-    if (file.text()[i] == '\n') {
+    const char c = file.text()[i];
+    if (c == '\r' && file.text()[i + 1] == '\n') continue;  // bad > i + 1: '\n' is valid
+    if (c == '\n' || c == '\r') {
       ++loc.line;
       loc.col = 1;
     } else {
@@ -232,6 +242,16 @@ bool check_utf8(const SourceFile& file, DiagnosticSink& sink) {
   d.message = "invalid UTF-8 in source file";
   sink.report(std::move(d));
   return false;
+}
+
+// ANTLR's input stream drops a UTF-8 byte order mark that begins its text,
+// which would put every position after it one code point off; so the mark
+// is skipped here instead: the first code point of [begin_cp, end_cp) when
+// it is one.
+size_t skip_bom(const TextPositions& pos, size_t begin_cp, size_t end_cp) {
+  if (begin_cp >= end_cp) return begin_cp;
+  const bool bom = pos.file().text().compare(pos.byte_of(begin_cp), 3, "\xEF\xBB\xBF") == 0;
+  return bom ? begin_cp + 1 : begin_cp;
 }
 
 // Runs a builder, turning its errors into diagnostics.
@@ -248,6 +268,7 @@ T build_reporting(DiagnosticSink& sink, F build) {
 
 ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, size_t end_cp,
                                     DiagnosticSink& sink) {
+  begin_cp = skip_bom(pos, begin_cp, end_cp);
   Session session(pos, begin_cp, end_cp, sink, true);
   antlr4::ParserRuleContext* tree = session.parse([](NkiParser& p) { return p.eval_input(); });
   if (tree == nullptr) return nullptr;
@@ -265,11 +286,13 @@ ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, s
 std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink& sink) {
   if (!check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
-  Session session(pos, 0, pos.code_point_count(), sink, false);
+  const size_t begin_cp = skip_bom(pos, 0, pos.code_point_count());
+  Session session(pos, begin_cp, pos.code_point_count(), sink, false);
   antlr4::ParserRuleContext* tree = session.parse([](NkiParser& p) { return p.file_input(); });
   if (tree == nullptr) return nullptr;
   BuildEnv env;
   env.positions = &pos;
+  env.base_cp = begin_cp;
   env.parse_field = [&pos, &sink](size_t b, size_t e) {
     return parse_expression_range(pos, b, e, sink);
   };
