@@ -34,16 +34,7 @@ case "$target" in parse | run) ;; *) usage ;; esac
 
 packages=(clang libclang-rt-14-dev cmake make antlr4 libantlr4-runtime-dev libcli11-dev doctest-dev
           libfmt-dev libreadline-dev python3 python3-numpy)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "run.sh: installing ${missing[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+scripts/install_packages.sh "${packages[@]}"
 
 build=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -DNKIC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
