@@ -159,11 +159,18 @@ void Buffer::fill_from_host(const std::byte* bytes, size_t n) {
   const bool whole = n == static_cast<size_t>(this->bytes());
   if (!ready_) make_ready(/*fill=*/!whole);
   std::memcpy(data_.data(), bytes, n);
-  if (machine_.strict()) {
-    if (initialized_.empty()) initialized_.assign(static_cast<size_t>(elements_), false);
+  if (std::vector<bool>* flags = written_flags()) {
     const size_t full = n / dtype_size(dtype_);
-    std::fill(initialized_.begin(), initialized_.begin() + static_cast<std::ptrdiff_t>(full), true);
+    std::fill(flags->begin(), flags->begin() + static_cast<std::ptrdiff_t>(full), true);
   }
+}
+
+std::vector<bool>* Buffer::written_flags() {
+  if (!machine_.strict()) return nullptr;
+  if (initialized_.empty() && elements_ > 0) {
+    initialized_.assign(static_cast<size_t>(elements_), false);
+  }
+  return &initialized_;
 }
 
 Machine::Machine(int ranks, const Platform& platform, bool has_data)

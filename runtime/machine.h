@@ -123,8 +123,9 @@ class Buffer {
   void fill_from_host(const std::byte* bytes, size_t n);
 
   // Strict mode (Machine::strict()): which elements have been written since
-  // allocation, one flag per element of storage; empty when not strict.
-  std::vector<bool>& initialized() { return initialized_; }
+  // allocation, one flag per element of storage, made (all unwritten) on
+  // first use; nullptr on a machine that is not strict.
+  std::vector<bool>* written_flags();
 
  private:
   Machine& machine_;

@@ -6,17 +6,6 @@
 namespace nkic::rt {
 namespace {
 
-// The flags of a strict machine's buffer, made (all unwritten) on first use;
-// nullptr on a machine that is not strict.
-std::vector<bool>* flags_of(Buffer& buffer) {
-  if (!buffer.machine().strict()) return nullptr;
-  std::vector<bool>& flags = buffer.initialized();
-  if (flags.empty() && buffer.elements() > 0) {
-    flags.assign(static_cast<size_t>(buffer.elements()), false);
-  }
-  return &flags;
-}
-
 // The element of the buffer's own shape at a storage offset.
 std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
   const std::vector<int64_t>& shape = buffer.shape();
@@ -32,13 +21,13 @@ std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
 }  // namespace
 
 void note_write(const AccessPattern& ap) {
-  std::vector<bool>* flags = flags_of(*ap.buffer);
+  std::vector<bool>* flags = ap.buffer->written_flags();
   if (!flags) return;
   for_each_offset(ap, [&](int64_t off) { (*flags)[static_cast<size_t>(off)] = true; });
 }
 
 void check_written(const AccessPattern& ap) {
-  std::vector<bool>* flags = flags_of(*ap.buffer);
+  std::vector<bool>* flags = ap.buffer->written_flags();
   if (!flags) return;
   int64_t unwritten = -1;
   for_each_offset(ap, [&](int64_t off) {
