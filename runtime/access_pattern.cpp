@@ -2,11 +2,46 @@
 // use (see access_pattern.h).
 #include "runtime/access_pattern.h"
 
+#include <optional>
+#include <utility>
+
+#include "runtime/checked_int.h"
+
 namespace nkic::rt {
+namespace {
+
+// The lowest and highest offsets a non-empty pattern touches, or nullopt when
+// either lies outside int64 (then it is out of bounds of any buffer). Dims of
+// count 1 contribute nothing, whatever their step.
+std::optional<std::pair<int64_t, int64_t>> extent(const AccessPattern& ap) {
+  using Wide = __int128;  // a sum of int64 products stays far inside 128 bits
+  Wide lo = ap.offset, hi = ap.offset;
+  for (const Dim& d : ap.dims) {
+    const Wide reach = Wide{d.step} * (d.count - 1);
+    (reach < 0 ? lo : hi) += reach;
+  }
+  constexpr Wide kMin = INT64_MIN, kMax = INT64_MAX;
+  if (lo < kMin || hi > kMax) return std::nullopt;
+  return std::make_pair(static_cast<int64_t>(lo), static_cast<int64_t>(hi));
+}
+
+std::string pattern_text(const std::vector<Dim>& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) s += ", ";
+    s += "[" + std::to_string(dims[i].step) + ", " + std::to_string(dims[i].count) + "]";
+  }
+  return s + "]";
+}
+
+}  // namespace
 
 int64_t AccessPattern::elements() const {
+  for (const Dim& d : dims) {
+    if (d.count == 0) return 0;
+  }
   int64_t n = 1;
-  for (const Dim& d : dims) n *= d.count;
+  for (const Dim& d : dims) n = checked_mul(n, d.count, "the element count of an access pattern");
   return n;
 }
 
@@ -32,20 +67,16 @@ bool AccessPattern::contiguous() const {
 
 int64_t AccessPattern::min_offset() const {
   if (elements() == 0) return offset;
-  int64_t lo = offset;
-  for (const Dim& d : dims) {
-    if (d.step < 0) lo += d.step * (d.count - 1);
-  }
-  return lo;
+  const auto e = extent(*this);
+  if (!e) throw Error("integer overflow in the extent of access pattern " + describe());
+  return e->first;
 }
 
 int64_t AccessPattern::max_offset() const {
   if (elements() == 0) return offset;
-  int64_t hi = offset;
-  for (const Dim& d : dims) {
-    if (d.step > 0) hi += d.step * (d.count - 1);
-  }
-  return hi;
+  const auto e = extent(*this);
+  if (!e) throw Error("integer overflow in the extent of access pattern " + describe());
+  return e->second;
 }
 
 std::string AccessPattern::describe() const {
@@ -54,24 +85,32 @@ std::string AccessPattern::describe() const {
     s += " (rank " + std::to_string(buffer->rank()) + ", " +
          std::string(mem_kind_name(buffer->kind())) + ")";
   }
-  s += " offset " + std::to_string(offset) + " pattern [";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i) s += ", ";
-    s += "[" + std::to_string(dims[i].step) + ", " + std::to_string(dims[i].count) + "]";
-  }
-  return s + "]";
+  return s + " offset " + std::to_string(offset) + " pattern " + pattern_text(dims);
 }
 
 // The message leaves the rank out: whoever reports it names the rank once.
 void check_bounds(const AccessPattern& ap) {
-  if (ap.elements() == 0) return;
-  const int64_t lo = ap.min_offset();
-  const int64_t hi = ap.max_offset();
+  for (const Dim& d : ap.dims) {
+    if (d.count < 0) throw Error("negative count " + std::to_string(d.count) + " in access pattern");
+  }
   const int64_t size = ap.buffer->elements();
-  if (lo >= 0 && hi < size) return;
-  throw Error("access pattern out of bounds: elements " + std::to_string(lo) + ".." +
-              std::to_string(hi) + " of '" + ap.buffer->name() + "' (" + std::to_string(size) +
-              " elements)");
+  const std::string of = " of '" + ap.buffer->name() + "' (" + std::to_string(size) + " elements)";
+  const std::optional<int64_t> n = product_if_fits(ap.shape());
+  if (n && *n == 0) return;
+  if (!n || *n > kMaxPatternElements) {
+    throw Error("access pattern " + pattern_text(ap.dims) + " has " +
+                (n ? std::to_string(*n) : std::string("more than 2**63")) +
+                " elements, more than the " + std::to_string(kMaxPatternElements) +
+                " one transfer may have" + of);
+  }
+  const auto e = extent(ap);
+  if (!e) {
+    throw Error("access pattern out of bounds: offset " + std::to_string(ap.offset) +
+                " pattern " + pattern_text(ap.dims) + " reaches past 64-bit offsets" + of);
+  }
+  if (e->first >= 0 && e->second < size) return;
+  throw Error("access pattern out of bounds: elements " + std::to_string(e->first) + ".." +
+              std::to_string(e->second) + of);
 }
 
 AccessPattern normalized(const AccessPattern& ap) {
@@ -86,7 +125,8 @@ AccessPattern normalized(const AccessPattern& ap) {
     if (d.count == 1) continue;
     if (!out.dims.empty()) {
       Dim& outer = out.dims.back();
-      if (outer.step == d.step * d.count) {
+      int64_t span = 0;
+      if (!__builtin_mul_overflow(d.step, d.count, &span) && outer.step == span) {
         outer = {d.step, outer.count * d.count};
         continue;
       }
@@ -103,13 +143,14 @@ AccessPattern sub_range(const AccessPattern& ap, int d, int64_t start, int64_t c
                 std::to_string(ap.dims.size()) + "-D access pattern");
   }
   const Dim& dim = ap.dims[static_cast<size_t>(d)];
-  if (start < 0 || count < 0 || start + count > dim.count) {
+  if (start < 0 || count < 0 || count > dim.count || start > dim.count - count) {
     throw Error("sub_range: [" + std::to_string(start) + ", " + std::to_string(start + count) +
                 ") is outside dim " + std::to_string(d) + " of size " +
                 std::to_string(dim.count));
   }
   AccessPattern out = ap;
-  out.offset += start * dim.step;
+  out.offset = checked_add(out.offset, checked_mul(start, dim.step, "a sub-range's offset"),
+                           "a sub-range's offset");
   out.dims[static_cast<size_t>(d)].count = count;
   return out;
 }

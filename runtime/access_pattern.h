@@ -19,17 +19,24 @@ struct Dim {
   bool operator==(const Dim& o) const { return step == o.step && count == o.count; }
 };
 
+// One transfer moves at most this many elements: more than any buffer the
+// memory limit admits holds, so only a pattern that repeats elements (a step
+// of 0) can reach it, and walking it would take minutes.
+constexpr int64_t kMaxPatternElements = int64_t{1} << 34;
+
 struct AccessPattern {
   Buffer* buffer = nullptr;
   int64_t offset = 0;
   std::vector<Dim> dims;
 
   DType dtype() const { return buffer->dtype(); }
+  // The element count; an overflow is an Error.
   int64_t elements() const;
   std::vector<int64_t> shape() const;
   // Whether the elements are one contiguous run in row-major order.
   bool contiguous() const;
-  // The lowest and highest element offsets touched (offset when empty).
+  // The lowest and highest element offsets touched (offset when empty); an
+  // overflow is an Error (check_bounds first, and there is none).
   int64_t min_offset() const;
   int64_t max_offset() const;
   // "x (rank 0, sbuf) offset 4 pattern [[512, 128], [1, 512]]", for messages.
@@ -46,6 +53,7 @@ void for_each_offset(const AccessPattern& ap, Fn&& fn) {
   for (int64_t left = n; left > 0; --left) {
     fn(off);
     for (size_t d = idx.size(); d-- > 0;) {
+      if (ap.dims[d].count == 1) continue;  // any step; bounds checks ignore it too
       off += ap.dims[d].step;
       if (++idx[d] < ap.dims[d].count) break;
       off -= ap.dims[d].step * ap.dims[d].count;
@@ -54,7 +62,9 @@ void for_each_offset(const AccessPattern& ap, Fn&& fn) {
   }
 }
 
-// Throws Error when the pattern reaches outside its buffer's storage.
+// Throws Error when the pattern reaches outside its buffer's storage, or has
+// more than kMaxPatternElements elements. Overflow-safe: a pattern whose
+// extent does not fit in 64 bits is out of bounds.
 void check_bounds(const AccessPattern& ap);
 
 // The same elements in the same order with adjacent dims merged where they

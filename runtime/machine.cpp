@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "runtime/checked_int.h"
 #include "runtime/dtype_traits.h"
 #include "runtime/format_util.h"
 
@@ -59,13 +60,9 @@ std::string_view pool_label(MemKind k) {
   }
 }
 
-// Product of shape[from:] times `scale`, or -1 on int64 overflow.
-int64_t checked_product(const std::vector<int64_t>& shape, size_t from, int64_t scale) {
-  int64_t p = scale;
-  for (size_t i = from; i < shape.size(); ++i) {
-    if (__builtin_mul_overflow(p, shape[i], &p)) return -1;
-  }
-  return p;
+// Product of shape[from:] times `scale`, or -1 when it does not fit.
+int64_t product_or_minus_one(const std::vector<int64_t>& shape, size_t from, int64_t scale) {
+  return product_if_fits(shape, from, scale).value_or(-1);
 }
 
 }  // namespace
@@ -96,7 +93,7 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vecto
       kind_(kind),
       dtype_(dtype),
       shape_(std::move(shape)),
-      elements_(checked_product(shape_, 0, 1)),
+      elements_(product_or_minus_one(shape_, 0, 1)),
       name_(std::move(name)),
       io_(io),
       charged_bytes_(0) {}
@@ -232,6 +229,10 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
     throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
                 std::to_string(ranks_) + " ranks)");
   }
+  if (static_cast<int64_t>(shape.size()) > kMaxTensorDims) {
+    throw Error("a tensor has at most " + std::to_string(kMaxTensorDims) + " dimensions, got " +
+                std::to_string(shape.size()));
+  }
   for (int64_t d : shape) {
     if (d < 0) throw Error("negative dimension " + std::to_string(d) + " in shape " + format_shape(shape));
   }
@@ -246,10 +247,10 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 std::to_string(platform_.partitions) + " " + std::string(pool_label(kind)) +
                 " partitions");
   }
-  const int64_t elements = checked_product(shape, 0, 1);
+  const int64_t elements = product_or_minus_one(shape, 0, 1);
   const int64_t charge =
-      checked_product(shape, on_chip ? 1 : 0, static_cast<int64_t>(dtype_size(dtype)));
-  const int64_t storage = checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
+      product_or_minus_one(shape, on_chip ? 1 : 0, static_cast<int64_t>(dtype_size(dtype)));
+  const int64_t storage = product_or_minus_one(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
   if (elements < 0 || charge < 0 || storage < 0) {
     throw Error("tensor '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
@@ -271,7 +272,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
 std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
                                                   const std::vector<int64_t>& shape,
                                                   std::string name) {
-  const int64_t storage = checked_product(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
+  const int64_t storage = product_or_minus_one(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
   if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }

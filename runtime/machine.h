@@ -36,6 +36,10 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// NumPy's limit on an array's dimensions (NPY_MAXDIMS of NumPy 1.x): a tensor
+// with more could not be written as a .npy file that NumPy loads.
+constexpr int64_t kMaxTensorDims = 32;
+
 enum class MemKind : uint8_t { hbm, shared_hbm, sbuf, psum };
 std::string_view mem_kind_name(MemKind k);  // "hbm", "shared_hbm", "sbuf", "psum"
 inline bool is_on_chip(MemKind k) { return k == MemKind::sbuf || k == MemKind::psum; }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 
+#include "runtime/checked_int.h"
 #include "runtime/machine.h"
 
 namespace nkic::rt {
@@ -234,15 +235,16 @@ NpyArray parse_npy(const std::string& bytes, const std::string& path) {
   NpyArray array;
   array.dtype = parse_descr(descr.text, path);
   array.shape = shape.numbers;
-  int64_t count = 1;
-  for (int64_t d : array.shape) {
-    if (__builtin_mul_overflow(count, d, &count)) malformed(path, "shape is too large");
+  if (static_cast<int64_t>(array.shape.size()) > kMaxTensorDims) {
+    malformed(path, "more than " + std::to_string(kMaxTensorDims) + " dimensions");
   }
+  const std::optional<int64_t> count = product_if_fits(array.shape);
+  if (!count) malformed(path, "shape is too large");
   if (fortran.flag && array.shape.size() > 1) {
     fail(path, "Fortran-ordered arrays are not supported");
   }
   int64_t expected = 0;
-  if (__builtin_mul_overflow(count, static_cast<int64_t>(dtype_size(array.dtype)), &expected)) {
+  if (__builtin_mul_overflow(*count, static_cast<int64_t>(dtype_size(array.dtype)), &expected)) {
     malformed(path, "shape is too large");
   }
   const size_t found = bytes.size() - header_start - header_len;

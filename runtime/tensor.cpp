@@ -4,26 +4,27 @@
 
 #include <algorithm>
 
+#include "runtime/checked_int.h"
 #include "runtime/fill.h"
 #include "runtime/format_util.h"
 
 namespace nkic::rt {
 namespace {
 
-std::vector<int64_t> row_major_strides(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size());
-  int64_t s = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    strides[i] = s;
-    s *= shape[i];
-  }
-  return strides;
-}
+constexpr const char* kViewOffset = "a tensor view's offset";
+constexpr const char* kViewStride = "a tensor view's stride";
+constexpr const char* kViewSize = "a tensor view's element count";
 
 int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
-  int64_t p = 1;
-  for (size_t i = from; i < v.size(); ++i) p *= v[i];
-  return p;
+  return checked_product(v, kViewSize, from);
+}
+
+// NumPy's limit on dimensions (NPY_MAXDIMS in NumPy 1.x): a tensor with more
+// could not be written as a .npy file that NumPy loads.
+void check_ndim(size_t ndim) {
+  if (static_cast<int64_t>(ndim) <= kMaxTensorDims) return;
+  throw Error("a tensor has at most " + std::to_string(kMaxTensorDims) + " dimensions, got " +
+              std::to_string(ndim));
 }
 
 // One dim of an index result: a kept/sliced/new dim, or an integer-selected
@@ -35,24 +36,31 @@ struct OutDim {
   bool source_dim0;  // the partition dim of the source
 };
 
-// Python's slice.indices(): clamps start/stop into range for the step's direction.
+// nl.ds(start, size): exactly `size` elements from `start`, which NKI does
+// not clip or wrap.
+OutDim exact_slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* offset) {
+  const int64_t start = item.start.value_or(0);
+  const int64_t count = checked_sub(item.stop.value_or(start), start, "nl.ds");
+  if (start < 0 || count < 0 || start > size || count > size - start) {
+    throw Error("nl.ds(" + std::to_string(start) + ", " + std::to_string(count) +
+                ") is out of bounds for a dim of size " + std::to_string(size));
+  }
+  if (count > 0) {
+    *offset = checked_add(*offset, checked_mul(start, stride, kViewOffset), kViewOffset);
+  }
+  return {count, stride, false, false};
+}
+
+// NumPy's basic slicing (Python's slice.indices()). A dim of at most one
+// element keeps the source's stride: its step is never walked.
 OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* offset) {
-  const int64_t step = item.step.value_or(1);
-  if (step == 0) throw Error("slice step cannot be zero");
-  auto clamp = [&](std::optional<int64_t> v, int64_t if_none) {
-    if (!v) return if_none;
-    int64_t x = *v;
-    if (x < 0) x += size;
-    if (step > 0) return std::clamp<int64_t>(x, 0, size);
-    return std::clamp<int64_t>(x, -1, size - 1);
-  };
-  const int64_t start = clamp(item.start, step > 0 ? 0 : size - 1);
-  const int64_t stop = clamp(item.stop, step > 0 ? size : -1);
-  int64_t count = 0;
-  if (step > 0 && stop > start) count = (stop - start + step - 1) / step;
-  if (step < 0 && start > stop) count = (start - stop - step - 1) / (-step);
-  if (count > 0) *offset += start * stride;
-  return {count, stride * step, false, false};
+  if (item.exact) return exact_slice_dim(item, size, stride, offset);
+  const SliceSpan span = slice_span(item.start, item.stop, item.step, size);
+  if (span.count > 0) {
+    *offset = checked_add(*offset, checked_mul(span.start, stride, kViewOffset), kViewOffset);
+  }
+  const int64_t new_stride = span.count > 1 ? checked_mul(stride, span.step, kViewStride) : stride;
+  return {span.count, new_stride, false, false};
 }
 
 }  // namespace
@@ -60,7 +68,7 @@ OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* o
 TensorView::TensorView(std::shared_ptr<Buffer> buffer)
     : buffer_(std::move(buffer)),
       shape_(buffer_->shape()),
-      strides_(row_major_strides(shape_)) {}
+      strides_(checked_row_major_strides(shape_, kViewStride)) {}
 
 int64_t TensorView::size() const { return product(shape_); }
 
@@ -71,7 +79,7 @@ bool TensorView::contiguous() const {
   for (size_t i = shape_.size(); i-- > 0;) {
     if (shape_[i] == 1) continue;
     if (strides_[i] != expected) return false;
-    expected *= shape_[i];
+    if (__builtin_mul_overflow(expected, shape_[i], &expected)) return false;
   }
   return true;
 }
@@ -110,7 +118,7 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
           throw Error("index " + std::to_string(it.index) + " is out of bounds for dim " +
                       std::to_string(dim) + " with size " + std::to_string(size));
         }
-        offset += i * strides_[dim];
+        offset = checked_add(offset, checked_mul(i, strides_[dim], kViewOffset), kViewOffset);
         out.push_back({1, strides_[dim], true, dim == 0});
         ++dim;
         break;
@@ -141,6 +149,8 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
       }
     }
   }
+  check_ndim(static_cast<size_t>(
+      std::count_if(out.begin(), out.end(), [](const OutDim& d) { return !d.selected; })));
   TensorView v = *this;
   v.shape_.clear();
   v.strides_.clear();
@@ -156,6 +166,7 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
 }
 
 TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
+  check_ndim(shape.size());
   int unknown = -1;
   int64_t known = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -166,7 +177,7 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
       throw Error("reshape: negative dimension " + std::to_string(shape[i]) + " in shape " +
                   format_shape(shape));
     } else {
-      known *= shape[i];
+      known = checked_mul(known, shape[i], "reshape's shape");
     }
   }
   const int64_t n = size();
@@ -193,12 +204,13 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
   }
   TensorView v = *this;
   v.shape_ = resolved;
-  v.strides_ = row_major_strides(resolved);
+  v.strides_ = checked_row_major_strides(resolved, kViewStride);
   return v;
 }
 
 TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
                           std::optional<ScalarOffset> scalar_offset, int indirect_dim) const {
+  check_ndim(pattern.size());
   for (const Dim& d : pattern) {
     if (d.count < 0) {
       throw Error("negative count " + std::to_string(d.count) + " in access pattern");
@@ -254,7 +266,8 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
     } else if (!so.reg) {
       throw Error("a scalar_offset needs a register or a tensor");
     }
-    so.multiplier *= product(indexed, static_cast<size_t>(indirect_dim) + 1);
+    so.multiplier = checked_mul(so.multiplier, product(indexed, static_cast<size_t>(indirect_dim) + 1),
+                                "a scalar offset's multiplier");
     v.scalar_offsets_.push_back(std::move(so));
   } else {
     v.resolve();  // bounds-checks the static pattern now
@@ -274,7 +287,7 @@ AccessPattern TensorView::resolve() const {
       const AccessPattern src = so.tensor->resolve();
       value = read_element_i64(*src.buffer, src.offset);
     }
-    ap.offset += value * so.multiplier;
+    ap.offset = checked_add(ap.offset, checked_mul(value, so.multiplier, kViewOffset), kViewOffset);
   }
   ap.dims.reserve(shape_.size());
   for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});

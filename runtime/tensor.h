@@ -35,11 +35,14 @@ struct ScalarOffset {
   int64_t multiplier = 1;
 };
 
-// One item of an index expression: x[2], x[1:5:2], x[...], x[None].
+// One item of an index expression: x[2], x[1:5:2], x[...], x[None], and
+// x[nl.ds(start, size)], a window that must lie inside the dim (`exact`)
+// where a slice would be clipped.
 struct IndexItem {
   enum class Kind { integer, slice, ellipsis, new_axis } kind = Kind::integer;
   int64_t index = 0;                       // integer
   std::optional<int64_t> start, stop, step;  // slice
+  bool exact = false;                      // slice: nl.ds(start, stop - start)
 };
 
 class TensorView {

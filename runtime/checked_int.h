@@ -1,0 +1,60 @@
+// Checked 64-bit integer arithmetic for every computation of shapes, strides,
+// offsets, slices, ranges and sizes, in the interpreter, the runtime and the
+// generated code. Kernel values are 64-bit integers: a result that does not
+// fit is an error (rt::Error, which the caller locates), never a wrapped value
+// that slips past a bounds check.
+//
+// Slices and ranges follow CPython exactly, at the int64 limits included:
+// intermediate values are computed in 128 bits, where they cannot overflow.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/machine.h"
+
+namespace nkic::rt {
+
+// a + b, a - b, a * b; `what` completes "integer overflow in ..." when the
+// result does not fit in 64 bits.
+int64_t checked_add(int64_t a, int64_t b, const char* what);
+int64_t checked_sub(int64_t a, int64_t b, const char* what);
+int64_t checked_mul(int64_t a, int64_t b, const char* what);
+
+// scale * the product of v[from:], or nullopt when it does not fit.
+std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from = 0,
+                                       int64_t scale = 1);
+// The product of v[from:], checked.
+int64_t checked_product(const std::vector<int64_t>& v, const char* what, size_t from = 0);
+
+// Row-major strides of a shape (the last dim has stride 1), checked.
+std::vector<int64_t> checked_row_major_strides(const std::vector<int64_t>& shape,
+                                               const char* what);
+
+// What a slice walks over a sequence of `length` items (CPython's
+// PySlice_Unpack and PySlice_AdjustIndices): the first index, the step and
+// the number of items. A step of 0 is an error; a step below -(2**63 - 1) is
+// taken as -(2**63 - 1), as CPython does.
+struct SliceSpan {
+  int64_t start = 0;
+  int64_t step = 1;
+  int64_t count = 0;
+  // The index of item i (< count), which always lies in [0, length).
+  int64_t at(int64_t i) const { return start + i * step; }
+};
+SliceSpan slice_span(std::optional<int64_t> start, std::optional<int64_t> stop,
+                     std::optional<int64_t> step, int64_t length);
+
+// The number of items of range(start, stop, step), which can exceed 2**63 - 1
+// (range(-2**63, 2**63 - 1) has 2**64 - 1); step != 0.
+uint64_t range_size(int64_t start, int64_t stop, int64_t step);
+// Item i of that range (i < range_size(...)); always a valid int64.
+inline int64_t range_at(int64_t start, int64_t step, uint64_t i) {
+  return static_cast<int64_t>(static_cast<uint64_t>(start) + i * static_cast<uint64_t>(step));
+}
+// Whether `x` is an item of the range.
+bool range_contains(int64_t start, int64_t stop, int64_t step, int64_t x);
+
+}  // namespace nkic::rt
