@@ -11,6 +11,9 @@
 
 namespace nkic::literals {
 
+// Appends code point `cp` (<= 0x10FFFF) to `out` as UTF-8; chr() uses it too.
+void append_utf8(uint32_t cp, std::string& out);
+
 // An integer token (decimal, 0x, 0o, 0b, with underscores); nullopt when
 // the value does not fit in int64.
 std::optional<int64_t> parse_int(std::string_view text);

@@ -236,7 +236,7 @@ Value nl_program_id(CallArgs& c) {
 Value nl_ds(CallArgs& c) {
   const int64_t start = to_int(c[0], param_name(c, 0));
   const int64_t size = to_int(c[1], param_name(c, 1));
-  return SliceValue{start, start + size, std::nullopt};
+  return SliceValue{start, rt::checked_add(start, size, "nl.ds(start, size)"), std::nullopt, true};
 }
 
 // ---- nisa ----------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "interp/evaluator.h"
 #include "interp/format.h"
 #include "interp/operators.h"
+#include "interp/text.h"
 
 namespace nkic::interp {
 
@@ -31,28 +32,16 @@ std::optional<int64_t> slice_bound(const Value& v) {
   return to_int(v, "slice indices");
 }
 
-// Python's slice.indices(): the start, stop and step actually walked.
-void slice_indices(const SliceValue& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step) {
-  step = s.step.value_or(1);
-  if (step == 0) throw ValueError("slice step cannot be zero");
-  auto adjust = [n, step](std::optional<int64_t> v, bool is_start) -> int64_t {
-    if (!v) return step > 0 ? (is_start ? 0 : n) : (is_start ? n - 1 : -1);
-    int64_t x = *v;
-    if (x < 0) x += n;
-    if (step > 0) return std::clamp<int64_t>(x, 0, n);
-    return std::clamp<int64_t>(x, -1, n - 1);
-  };
-  start = adjust(s.lower, true);
-  stop = adjust(s.upper, false);
+// The items a slice walks over a sequence of n items (CPython's rules).
+rt::SliceSpan slice_of(const SliceValue& s, size_t n) {
+  return rt::slice_span(s.lower, s.upper, s.step, static_cast<int64_t>(n));
 }
 
 ValueList slice_items(const ValueList& items, const SliceValue& s) {
-  int64_t start, stop, step;
-  slice_indices(s, static_cast<int64_t>(items.size()), start, stop, step);
+  const rt::SliceSpan span = slice_of(s, items.size());
   ValueList out;
-  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-    out.push_back(items[static_cast<size_t>(i)]);
-  }
+  out.reserve(static_cast<size_t>(span.count));
+  for (int64_t i = 0; i < span.count; ++i) out.push_back(items[static_cast<size_t>(span.at(i))]);
   return out;
 }
 
@@ -75,6 +64,7 @@ rt::IndexItem index_item(const Value& v) {
     item.start = s->lower;
     item.stop = s->upper;
     item.step = s->step;
+    item.exact = s->exact;
   } else if (v.is<Value::Tensor>()) {
     throw ValueError(
         "a tensor cannot index a tensor at specialization time; use .ap(..., scalar_offset=...)");
@@ -393,21 +383,13 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
     throw ValueError("KeyError: " + to_repr(index));
   }
   if (auto s = obj.get<std::string>()) {
-    if (auto sl = index.get<SliceValue>()) {
-      int64_t start, stop, step;
-      slice_indices(*sl, static_cast<int64_t>(s->size()), start, stop, step);
-      std::string out;
-      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-        out += (*s)[static_cast<size_t>(i)];
-      }
-      return out;
-    }
-    return std::string(1, (*s)[normalize_index(index, s->size(), "string")]);
+    const auto n = static_cast<size_t>(text::length(*s));
+    if (auto sl = index.get<SliceValue>()) return text::slice(*s, slice_of(*sl, n));
+    return text::at(*s, static_cast<int64_t>(normalize_index(index, n, "string")));
   }
   if (auto r = obj.get<RangeValue>()) {
     const int64_t n = r->length();
-    return r->at(
-        static_cast<int64_t>(normalize_index(index, static_cast<size_t>(n), "range object")));
+    return r->at(normalize_index(index, static_cast<size_t>(n), "range object"));
   }
   if (auto items = sequence_items(obj)) {
     const bool is_list = obj.is<Value::List>();
@@ -429,24 +411,24 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
   if (auto l = obj.get<Value::List>()) {
     auto& items = (*l)->items;
     if (auto sl = index.get<SliceValue>()) {
-      int64_t start, stop, step;
-      slice_indices(*sl, static_cast<int64_t>(items.size()), start, stop, step);
+      const rt::SliceSpan span = slice_of(*sl, items.size());
       const ValueList repl = iterate(v);
-      if (step != 1) {
-        std::vector<size_t> positions;
-        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-          positions.push_back(static_cast<size_t>(i));
-        }
-        if (positions.size() != repl.size()) {
+      if (span.step != 1) {
+        if (static_cast<int64_t>(repl.size()) != span.count) {
           throw ValueError("attempt to assign sequence of size " + std::to_string(repl.size()) +
-                           " to extended slice of size " + std::to_string(positions.size()));
+                           " to extended slice of size " + std::to_string(span.count));
         }
-        for (size_t i = 0; i < positions.size(); ++i) items[positions[i]] = repl[i];
+        for (int64_t i = 0; i < span.count; ++i) {
+          items[static_cast<size_t>(span.at(i))] = repl[static_cast<size_t>(i)];
+        }
         return;
       }
-      stop = std::max(stop, start);
-      items.erase(items.begin() + start, items.begin() + stop);
-      items.insert(items.begin() + start, repl.begin(), repl.end());
+      check_sequence_length(static_cast<int64_t>(items.size() - static_cast<size_t>(span.count) +
+                                                 repl.size()),
+                            "list");
+      const auto first = items.begin() + span.start;
+      items.erase(first, first + span.count);
+      items.insert(items.begin() + span.start, repl.begin(), repl.end());
       return;
     }
     int64_t i = to_int(index, "list indices");

@@ -220,11 +220,13 @@ Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
     // An error unwinds past loop_end, which is what Device asks.
     const RangeValue range = *r;
     Device& device = *ctx_.device;
-    const int64_t n = range.length();
+    // A range of more than 2**63 - 1 items never ends: --max-steps or
+    // Ctrl-C stops it long before the count matters.
+    const int64_t n = static_cast<int64_t>(std::min<uint64_t>(range.size(), INT64_MAX));
     device.loop_begin(n, s.range);
     for (int64_t i = 0; i < n && !stop; ++i) {
       device.loop_iteration(i);
-      run(Value(range.at(i)));
+      run(Value(range.at(static_cast<uint64_t>(i))));
     }
     device.loop_end();
   } else {

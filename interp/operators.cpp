@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "interp/text.h"
+
 namespace nkic::interp {
 
 namespace {
@@ -250,16 +252,12 @@ bool contains(const Value& container, const Value& item) {
     if (!sub) {
       throw ValueError("'in <string>' requires string as left operand, not " + type_name(item));
     }
-    return s->find(*sub) != std::string::npos;
+    return text::find(*s, *sub) != std::string::npos;
   }
   if (auto d = container.get<Value::Dict>()) return (*d)->find(item) != nullptr;
   if (auto r = container.get<RangeValue>()) {
     if (!is_int_like(item)) return false;
-    const int64_t v = to_int(item, "");
-    for (int64_t i = 0, n = r->length(); i < n; ++i) {
-      if (r->at(i) == v) return true;
-    }
-    return false;
+    return rt::range_contains(r->start, r->stop, r->step, to_int(item, ""));
   }
   if (auto items = sequence_items(container)) {
     for (const Value& v : *items) {

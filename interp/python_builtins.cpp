@@ -13,6 +13,7 @@
 #include "interp/format.h"
 #include "interp/operators.h"
 #include "interp/signature_helpers.h"
+#include "interp/text.h"
 
 namespace nkic::interp {
 
@@ -22,7 +23,7 @@ namespace {
 
 Value b_len(CallArgs& c) {
   const Value& v = c[0];
-  if (auto s = v.get<std::string>()) return static_cast<int64_t>(s->size());
+  if (auto s = v.get<std::string>()) return text::length(*s);
   if (auto items = sequence_items(v)) return static_cast<int64_t>(items->size());
   if (auto d = v.get<Value::Dict>()) return static_cast<int64_t>((*d)->items.size());
   if (auto r = v.get<RangeValue>()) return r->length();

@@ -8,6 +8,7 @@
 
 #include "interp/operators.h"
 #include "interp/tensor_io.h"
+#include "interp/text.h"
 
 namespace nkic::interp {
 
@@ -44,10 +45,14 @@ const char* op_token_name(OpToken op) {
   return "?";
 }
 
+uint64_t RangeValue::size() const { return rt::range_size(start, stop, step); }
+
 int64_t RangeValue::length() const {
-  if (step > 0 && stop > start) return (stop - start + step - 1) / step;
-  if (step < 0 && stop < start) return (start - stop - step - 1) / (-step);
-  return 0;
+  const uint64_t n = size();
+  if (n > uint64_t{INT64_MAX}) {
+    throw ValueError("OverflowError: " + std::string(kind) + "() has more than 2**63 - 1 items");
+  }
+  return static_cast<int64_t>(n);
 }
 
 std::optional<Value> ClassObj::lookup(const std::string& name) const {
@@ -349,6 +354,10 @@ struct Printer {
               auto part = [](const std::optional<int64_t>& x) {
                 return x ? std::to_string(*x) : std::string("None");
               };
+              if (s.exact) {
+                return "nl.ds(" + part(s.lower) + ", " +
+                       std::to_string(s.upper.value_or(0) - s.lower.value_or(0)) + ")";
+              }
               return "slice(" + part(s.lower) + ", " + part(s.upper) + ", " + part(s.step) + ")";
             },
         },
@@ -405,12 +414,13 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (auto g = a.get<Value::Group>()) return (*g)->groups == (*b.get<Value::Group>())->groups;
   if (auto r = a.get<RangeValue>()) {
     const RangeValue& o = *b.get<RangeValue>();
-    return r->length() == o.length() &&
-           (r->length() == 0 || (r->start == o.start && (r->length() == 1 || r->step == o.step)));
+    return r->size() == o.size() &&
+           (r->size() == 0 || (r->start == o.start && (r->size() == 1 || r->step == o.step)));
   }
   if (auto s = a.get<SliceValue>()) {
     const SliceValue& o = *b.get<SliceValue>();
-    return s->lower == o.lower && s->upper == o.upper && s->step == o.step;
+    return s->lower == o.lower && s->upper == o.upper && s->step == o.step &&
+           s->exact == o.exact;
   }
   return identical(a, b);
 }
@@ -454,7 +464,7 @@ bool truthy(const Value& v) {
           [](const Value::Tuple& t) { return !t->empty(); },
           [](const Value::List& l) { return !l->items.empty(); },
           [](const Value::Dict& d) { return !d->items.empty(); },
-          [](const RangeValue& r) { return r.length() != 0; },
+          [](const RangeValue& r) { return r.size() != 0; },
           [](const Value::Register& r) -> bool { register_misuse(*r, "a Python bool"); },
           [](const Value::Tensor&) -> bool {
             throw ValueError(
@@ -496,7 +506,7 @@ ValueList iterate(const Value& v) {
   if (auto items = sequence_items(v)) return *items;
   if (auto s = v.get<std::string>()) {
     ValueList out;
-    for (char c : *s) out.emplace_back(std::string(1, c));
+    for (std::string& c : text::characters(*s)) out.emplace_back(std::move(c));
     return out;
   }
   if (auto d = v.get<Value::Dict>()) {
@@ -506,10 +516,11 @@ ValueList iterate(const Value& v) {
   }
   if (auto r = v.get<RangeValue>()) {
     ValueList out;
-    const int64_t n = r->length();
-    check_sequence_length(n, "list of a range");
+    const uint64_t n = r->size();
+    check_sequence_length(n > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(n),
+                          "list of a range");
     out.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
+    for (uint64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
     return out;
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");

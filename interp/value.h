@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "runtime/checked_int.h"
 #include "runtime/collectives.h"
 #include "runtime/tensor.h"
 
@@ -61,12 +62,18 @@ struct EnumConst {
 struct RangeValue {
   int64_t start = 0, stop = 0, step = 1;
   const char* kind = "range";
+  // The number of items, which may exceed 2**63 - 1 (range(-2**63, 2**63 - 1)).
+  uint64_t size() const;
+  // The same as an int, as len() returns it: a ValueError when it does not fit.
   int64_t length() const;
-  int64_t at(int64_t i) const { return start + i * step; }
+  int64_t at(uint64_t i) const { return rt::range_at(start, step, i); }
 };
 
+// A slice; `exact` for nl.ds(start, size), which indexes a tensor with exactly
+// `size` elements (upper - lower) where a slice would be clipped.
 struct SliceValue {
   std::optional<int64_t> lower, upper, step;
+  bool exact = false;
 };
 
 struct ListObj;

@@ -1,0 +1,113 @@
+// See text.h.
+#include "interp/text.h"
+
+#include <string.h>  // memmem (GNU): a linear-time substring search
+
+#include "frontend/literals.h"
+#include "interp/value.h"
+
+namespace nkic::interp::text {
+namespace {
+
+bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// The byte length of the code point starting at s[i].
+size_t char_length(std::string_view s, size_t i) {
+  size_t n = 1;
+  while (i + n < s.size() && is_continuation(s[i + n])) ++n;
+  return n;
+}
+
+// The byte offset where each code point starts, plus s.size() at the end.
+std::vector<size_t> boundaries(std::string_view s) {
+  std::vector<size_t> b;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!is_continuation(s[i])) b.push_back(i);
+  }
+  b.push_back(s.size());
+  return b;
+}
+
+}  // namespace
+
+bool is_ascii(std::string_view s) {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+int64_t length(std::string_view s) {
+  int64_t n = 0;
+  for (char c : s) n += is_continuation(c) ? 0 : 1;
+  return n;
+}
+
+std::vector<std::string> characters(std::string_view s) {
+  std::vector<std::string> out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = char_length(s, i);
+    out.emplace_back(s.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::string at(std::string_view s, int64_t i) {
+  if (is_ascii(s)) return std::string(1, s[static_cast<size_t>(i)]);
+  const std::vector<size_t> b = boundaries(s);
+  const size_t k = static_cast<size_t>(i);
+  return std::string(s.substr(b[k], b[k + 1] - b[k]));
+}
+
+std::string slice(std::string_view s, const rt::SliceSpan& span) {
+  std::string out;
+  if (span.count == 0) return out;
+  if (span.step == 1) {
+    if (is_ascii(s)) return std::string(s.substr(static_cast<size_t>(span.start),
+                                                 static_cast<size_t>(span.count)));
+    const std::vector<size_t> b = boundaries(s);
+    const size_t first = b[static_cast<size_t>(span.start)];
+    return std::string(s.substr(first, b[static_cast<size_t>(span.start + span.count)] - first));
+  }
+  if (is_ascii(s)) {
+    out.reserve(static_cast<size_t>(span.count));
+    for (int64_t i = 0; i < span.count; ++i) out += s[static_cast<size_t>(span.at(i))];
+    return out;
+  }
+  const std::vector<size_t> b = boundaries(s);
+  for (int64_t i = 0; i < span.count; ++i) {
+    const size_t k = static_cast<size_t>(span.at(i));
+    out.append(s.substr(b[k], b[k + 1] - b[k]));
+  }
+  return out;
+}
+
+int64_t index_of_offset(std::string_view s, size_t offset) { return length(s.substr(0, offset)); }
+
+size_t find(std::string_view s, std::string_view needle, size_t from) {
+  if (from > s.size()) return std::string_view::npos;
+  if (needle.empty()) return from;
+  const void* hit = memmem(s.data() + from, s.size() - from, needle.data(), needle.size());
+  return hit ? static_cast<size_t>(static_cast<const char*>(hit) - s.data())
+             : std::string_view::npos;
+}
+
+int64_t ord(std::string_view c) {
+  const auto b = static_cast<unsigned char>(c[0]);
+  if (b < 0x80) return b;
+  const int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : 1;
+  int64_t cp = b & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
+  return cp;
+}
+
+std::string chr(int64_t cp) {
+  if (cp < 0 || cp > 0x10FFFF) throw ValueError("chr() arg not in range(0x110000)");
+  std::string out;
+  literals::append_utf8(static_cast<uint32_t>(cp), out);
+  return out;
+}
+
+}  // namespace nkic::interp::text
