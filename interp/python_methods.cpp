@@ -7,6 +7,7 @@
 #include "interp/format.h"
 #include "interp/operators.h"
 #include "interp/signature_helpers.h"
+#include "interp/text.h"
 
 namespace nkic::interp {
 
@@ -96,18 +97,22 @@ Value s_replace(CallArgs& c) {
   size_t pos = 0;
   while (count != 0) {
     const size_t hit =
-        from.empty() ? (pos <= s.size() ? pos : std::string::npos) : s.find(from, pos);
+        from.empty() ? (pos <= s.size() ? pos : std::string::npos) : text::find(s, from, pos);
     if (hit == std::string::npos) break;
     out += s.substr(pos, hit - pos) + to;
+    check_string_length(static_cast<int64_t>(out.size()), "str.replace result");
     if (from.empty()) {
-      if (hit < s.size()) out += s[hit];
-      pos = hit + 1;
+      // Between code points, as Python's str is a sequence of them.
+      const size_t next = hit < s.size() ? hit + text::char_bytes(s, hit) : hit + 1;
+      out += s.substr(hit, next - hit);
+      pos = next;
     } else {
       pos = hit + from.size();
     }
     --count;
   }
   if (pos <= s.size()) out += s.substr(pos);
+  check_string_length(static_cast<int64_t>(out.size()), "str.replace result");
   return out;
 }
 
@@ -138,7 +143,7 @@ Value s_split(CallArgs& c) {
   if (sep.empty()) throw ValueError("empty separator");
   size_t pos = 0;
   while (maxsplit != 0) {
-    const size_t hit = s.find(sep, pos);
+    const size_t hit = text::find(s, sep, pos);
     if (hit == std::string::npos) break;
     out.emplace_back(s.substr(pos, hit - pos));
     pos = hit + sep.size();
@@ -149,13 +154,8 @@ Value s_split(CallArgs& c) {
 }
 
 Value strip(CallArgs& c, bool left, bool right) {
-  std::string s = self_str(c);
   const std::string chars = c[1].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, 1);
-  if (right) s.erase(s.find_last_not_of(chars) + 1);
-  if (left)
-    s.erase(
-        0, s.find_first_not_of(chars) == std::string::npos ? s.size() : s.find_first_not_of(chars));
-  return s;
+  return text::strip(self_str(c), chars, left, right);
 }
 Value s_strip(CallArgs& c) {
   return strip(c, true, true);
@@ -168,16 +168,20 @@ Value s_rstrip(CallArgs& c) {
 }
 
 Value s_find(CallArgs& c) {
-  const size_t hit = self_str(c).find(str_arg(c, 1));
-  return hit == std::string::npos ? int64_t{-1} : static_cast<int64_t>(hit);
+  const std::string& s = self_str(c);
+  const size_t hit = text::find(s, str_arg(c, 1));
+  return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
 }
 
 Value s_count(CallArgs& c) {
   const std::string& s = self_str(c);
   const std::string& sub = str_arg(c, 1);
-  if (sub.empty()) return static_cast<int64_t>(s.size() + 1);
+  if (sub.empty()) return text::length(s) + 1;
   int64_t n = 0;
-  for (size_t pos = s.find(sub); pos != std::string::npos; pos = s.find(sub, pos + sub.size())) ++n;
+  for (size_t pos = text::find(s, sub); pos != std::string::npos;
+       pos = text::find(s, sub, pos + sub.size())) {
+    ++n;
+  }
   return n;
 }
 
@@ -187,6 +191,8 @@ Value s_isdigit(CallArgs& c) {
     return std::isdigit(static_cast<unsigned char>(ch)) != 0;
   });
 }
+
+Value s_isascii(CallArgs& c) { return text::is_ascii(self_str(c)); }
 
 Value l_append(CallArgs& c) {
   auto& items = self_list(c).items;
@@ -361,6 +367,7 @@ const MethodTable& methods() {
         python_fn("find", {req("self"), req("sub")}, s_find),
         python_fn("count", {req("self"), req("sub")}, s_count),
         python_fn("isdigit", {req("self")}, s_isdigit),
+        python_fn("isascii", {req("self")}, s_isascii),
     };
     t.list = {
         python_fn("append", {req("self"), req("object")}, l_append),

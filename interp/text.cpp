@@ -11,12 +11,6 @@ namespace {
 
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-// The byte length of the code point starting at s[i].
-size_t char_length(std::string_view s, size_t i) {
-  size_t n = 1;
-  while (i + n < s.size() && is_continuation(s[i + n])) ++n;
-  return n;
-}
 
 // The byte offset where each code point starts, plus s.size() at the end.
 std::vector<size_t> boundaries(std::string_view s) {
@@ -29,6 +23,12 @@ std::vector<size_t> boundaries(std::string_view s) {
 }
 
 }  // namespace
+
+size_t char_bytes(std::string_view s, size_t i) {
+  size_t n = 1;
+  while (i + n < s.size() && is_continuation(s[i + n])) ++n;
+  return n;
+}
 
 bool is_ascii(std::string_view s) {
   for (char c : s) {
@@ -47,7 +47,7 @@ std::vector<std::string> characters(std::string_view s) {
   std::vector<std::string> out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
-    const size_t n = char_length(s, i);
+    const size_t n = char_bytes(s, i);
     out.emplace_back(s.substr(i, n));
     i += n;
   }
@@ -82,6 +82,27 @@ std::string slice(std::string_view s, const rt::SliceSpan& span) {
     out.append(s.substr(b[k], b[k + 1] - b[k]));
   }
   return out;
+}
+
+std::string strip(std::string_view s, std::string_view chars, bool left, bool right) {
+  const std::vector<std::string> set = characters(chars);
+  auto member = [&](std::string_view c) {
+    for (const std::string& x : set) {
+      if (x == c) return true;
+    }
+    return false;
+  };
+  size_t first = 0, last = s.size();
+  while (left && first < last && member(s.substr(first, char_bytes(s, first)))) {
+    first += char_bytes(s, first);
+  }
+  while (right && last > first) {
+    size_t start = last - 1;
+    while (start > first && is_continuation(s[start])) --start;
+    if (!member(s.substr(start, last - start))) break;
+    last = start;
+  }
+  return std::string(s.substr(first, last - first));
 }
 
 int64_t index_of_offset(std::string_view s, size_t offset) { return length(s.substr(0, offset)); }

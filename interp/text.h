@@ -28,6 +28,13 @@ std::string at(std::string_view s, int64_t i);
 // The code points a slice walks (see rt::slice_span, over length(s) items).
 std::string slice(std::string_view s, const rt::SliceSpan& span);
 
+// The byte length of the code point that starts at byte i (< s.size()).
+size_t char_bytes(std::string_view s, size_t i);
+
+// s without its leading (left) and trailing (right) code points that are
+// among those of `chars`: str.strip, lstrip and rstrip.
+std::string strip(std::string_view s, std::string_view chars, bool left, bool right);
+
 // The code point index of a byte offset at a code point boundary.
 int64_t index_of_offset(std::string_view s, size_t offset);
 
