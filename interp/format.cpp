@@ -1,16 +1,21 @@
 // The format mini-language.
 #include "interp/format.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+
+#include "interp/operators.h"
+#include "interp/text.h"
 
 namespace nkic::interp {
 
 namespace {
 
 struct Spec {
-  char fill = ' ';
+  std::string fill = " ";  // one code point
   char align = 0;  // < > ^ = or 0 for the type's default
   char sign = '-';
   bool alternate = false;
@@ -27,10 +32,11 @@ Spec parse_spec(const std::string& s) {
   Spec spec;
   size_t i = 0;
   auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
-  if (s.size() >= 2 && is_align(s[1])) {
-    spec.fill = s[0];
-    spec.align = s[1];
-    i = 2;
+  const size_t fill_bytes = s.empty() ? 0 : text::char_bytes(s, 0);
+  if (s.size() > fill_bytes && is_align(s[fill_bytes])) {
+    spec.fill = s.substr(0, fill_bytes);
+    spec.align = s[fill_bytes];
+    i = fill_bytes + 1;
   } else if (!s.empty() && is_align(s[0])) {
     spec.align = s[0];
     i = 1;
@@ -42,7 +48,7 @@ Spec parse_spec(const std::string& s) {
   }
   if (i < s.size() && s[i] == '0') {
     if (!spec.align) {
-      spec.fill = '0';
+      spec.fill = "0";
       spec.align = '=';
     }
     ++i;
@@ -79,21 +85,29 @@ std::string group_digits(const std::string& digits, char sep, int every) {
   return out;
 }
 
+// `n` copies of the fill.
+std::string fill(const Spec& spec, int64_t n) {
+  std::string out;
+  for (int64_t k = 0; k < n; ++k) out += spec.fill;
+  return out;
+}
+
+// Widths count code points, as Python's do.
 std::string pad(const std::string& sign, const std::string& body, const Spec& spec,
                 char default_align) {
   const char align = spec.align ? spec.align : default_align;
-  const int len = static_cast<int>(sign.size() + body.size());
+  const int64_t len = text::length(sign) + text::length(body);
   if (spec.width <= len) return sign + body;
-  const size_t n = static_cast<size_t>(spec.width - len);
+  const int64_t n = spec.width - len;
   switch (align) {
     case '<':
-      return sign + body + std::string(n, spec.fill);
+      return sign + body + fill(spec, n);
     case '^':
-      return std::string(n / 2, spec.fill) + sign + body + std::string(n - n / 2, spec.fill);
+      return fill(spec, n / 2) + sign + body + fill(spec, n - n / 2);
     case '=':
-      return sign + std::string(n, spec.fill) + body;
+      return sign + fill(spec, n) + body;
     default:
-      return std::string(n, spec.fill) + sign + body;
+      return fill(spec, n) + sign + body;
   }
 }
 
@@ -142,7 +156,8 @@ std::string format_int(int64_t v, const Spec& spec) {
       prefix = "0b";
       break;
     case 'c':
-      return pad("", std::string(1, static_cast<char>(v)), spec, '<');
+      if (v < 0 || v > 0x10FFFF) throw ValueError("%c arg not in range(0x110000)");
+      return pad("", text::chr(v), spec, '<');
     default:
       throw ValueError(std::string("Unknown format code '") + spec.type +
                        "' for object of type 'int'");
@@ -213,17 +228,164 @@ std::string format_value(const Value& v, const std::string& spec_text) {
     throw ValueError(std::string("Unknown format code '") + spec.type + "' for object of type '" +
                      type_name(v) + "'");
   }
-  std::string text = to_str(v);
-  if (spec.precision >= 0 && static_cast<size_t>(spec.precision) < text.size()) {
-    text.resize(static_cast<size_t>(spec.precision));
+  std::string str = to_str(v);
+  if (spec.precision >= 0 && spec.precision < text::length(str)) {
+    str = text::slice(str, rt::slice_span(0, spec.precision, 1, text::length(str)));
   }
-  return pad("", text, spec, '<');
+  return pad("", str, spec, '<');
 }
 
-std::string format_string(const std::string& fmt, const ValueList& args,
-                          const std::vector<std::pair<std::string, Value>>& kwargs) {
+namespace {
+
+// The value a replacement field names: arg_name ("[" index "]")*, where
+// arg_name is empty (the next automatic index), digits, or a keyword, and an
+// index of digits is an int (else a str key), as in Python.
+class FieldResolver {
+ public:
+  FieldResolver(const ValueList& args, const KwArgs& kwargs) : args_(args), kwargs_(kwargs) {}
+
+  Value resolve(const std::string& field) {
+    const size_t end = field.find_first_of(".[");
+    Value v = argument(field.substr(0, end));
+    for (size_t i = end; i != std::string::npos && i < field.size();) {
+      if (field[i] == '.') {
+        throw ValueError("attributes in format fields ('" + field + "') are not supported");
+      }
+      const size_t close = field.find(']', i);
+      if (close == std::string::npos) throw ValueError("Missing ']' in format string");
+      const std::string key = field.substr(i + 1, close - i - 1);
+      if (key.empty()) throw ValueError("Empty attribute in format string");
+      v = element(v, key);
+      i = close + 1;
+      if (i < field.size() && field[i] != '.' && field[i] != '[') {
+        throw ValueError("Only '.' or '[' may follow ']' in format field specifier");
+      }
+    }
+    return v;
+  }
+
+ private:
+  static bool all_digits(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+             return std::isdigit(static_cast<unsigned char>(c)) != 0;
+           });
+  }
+
+  static int64_t number(const std::string& digits) {
+    int64_t n = 0;
+    for (char c : digits) {
+      if (__builtin_mul_overflow(n, 10, &n) || __builtin_add_overflow(n, c - '0', &n)) {
+        throw ValueError("Too many decimal digits in format string");
+      }
+    }
+    return n;
+  }
+
+  Value argument(const std::string& name) {
+    if (name.empty() || all_digits(name)) {
+      const bool automatic = name.empty();
+      if (numbering_ && *numbering_ != automatic) {
+        throw ValueError(automatic ? "cannot switch from manual field specification to "
+                                     "automatic field numbering"
+                                   : "cannot switch from automatic field numbering to manual "
+                                     "field specification");
+      }
+      numbering_ = automatic;
+      const int64_t index = automatic ? next_++ : number(name);
+      if (index >= static_cast<int64_t>(args_.size())) {
+        throw ValueError("Replacement index " + std::to_string(index) +
+                         " out of range for positional args tuple");
+      }
+      return args_[static_cast<size_t>(index)];
+    }
+    for (const auto& kv : kwargs_) {
+      if (kv.first == name) return kv.second;
+    }
+    throw ValueError("KeyError: " + repr_string(name));
+  }
+
+  static Value element(const Value& v, const std::string& key) {
+    if (auto d = v.get<Value::Dict>()) {
+      const Value k = all_digits(key) ? Value(number(key)) : Value(key);
+      if (const Value* hit = (*d)->find(k)) return *hit;
+      throw ValueError("KeyError: " + to_repr(k));
+    }
+    if (!all_digits(key)) {
+      throw ValueError(type_name(v) + " indices must be integers, not 'str'");
+    }
+    const int64_t i = number(key);
+    if (auto s = v.get<std::string>()) {
+      if (i >= text::length(*s)) throw ValueError("IndexError: string index out of range");
+      return text::at(*s, i);
+    }
+    if (auto items = sequence_items(v)) {
+      if (i >= static_cast<int64_t>(items->size())) {
+        throw ValueError("IndexError: " + type_name(v) + " index out of range");
+      }
+      return (*items)[static_cast<size_t>(i)];
+    }
+    throw ValueError("'" + type_name(v) + "' object is not subscriptable");
+  }
+
+  const ValueList& args_;
+  const KwArgs& kwargs_;
+  std::optional<bool> numbering_;  // automatic (true) or manual, once a field says
+  int64_t next_ = 0;
+};
+
+// The end of the replacement field that opens at fmt[open]: its matching
+// '}', counting braces nested in its format spec.
+size_t field_end(const std::string& fmt, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < fmt.size(); ++i) {
+    if (fmt[i] == '{') ++depth;
+    if (fmt[i] == '}' && --depth == 0) return i;
+  }
+  throw ValueError("expected '}' before end of string");
+}
+
+std::string format_with(const std::string& fmt, FieldResolver& fields, int depth);
+
+std::string replacement(std::string field, FieldResolver& fields, int depth) {
+  std::string spec;
+  // The spec starts at the first ':' outside brackets ({0[a:b]} indexes by 'a:b').
+  size_t colon = std::string::npos, bang = std::string::npos;
+  for (size_t k = 0, bracket = 0; k < field.size(); ++k) {
+    if (field[k] == '[') ++bracket;
+    if (field[k] == ']' && bracket) --bracket;
+    if (bracket) continue;
+    if (field[k] == '!' && bang == std::string::npos) bang = k;
+    if (field[k] == ':') {
+      colon = k;
+      break;
+    }
+  }
+  if (colon != std::string::npos) {
+    spec = field.substr(colon + 1);
+    field.resize(colon);
+  }
+  char conversion = 0;
+  if (bang != std::string::npos && bang < field.size()) {
+    if (bang + 2 != field.size()) throw ValueError("expected ':' after conversion specifier");
+    conversion = field[bang + 1];
+    if (conversion != 'r' && conversion != 's' && conversion != 'a') {
+      throw ValueError(std::string("Unknown conversion specifier ") + conversion);
+    }
+    field.resize(bang);
+  }
+  // The field's own argument first, then those nested in its spec, as Python.
+  const Value arg = fields.resolve(field);
+  if (spec.find('{') != std::string::npos) {
+    if (depth >= 1) throw ValueError("Max string recursion exceeded");
+    spec = format_with(spec, fields, depth + 1);
+  }
+  if (conversion == 'r' || conversion == 'a') return format_value(Value(to_repr(arg)), spec);
+  if (conversion == 's') return format_value(Value(to_str(arg)), spec);
+  return format_value(arg, spec);
+}
+
+std::string format_with(const std::string& fmt, FieldResolver& fields, int depth) {
   std::string out;
-  size_t auto_index = 0;
   for (size_t i = 0; i < fmt.size(); ++i) {
     const char c = fmt[i];
     if (c == '}') {
@@ -243,43 +405,19 @@ std::string format_string(const std::string& fmt, const ValueList& args,
       ++i;
       continue;
     }
-    const size_t close = fmt.find('}', i);
-    if (close == std::string::npos) throw ValueError("Single '{' encountered in format string");
-    std::string field = fmt.substr(i + 1, close - i - 1);
+    const size_t close = field_end(fmt, i);
+    out += replacement(fmt.substr(i + 1, close - i - 1), fields, depth);
+    check_string_length(static_cast<int64_t>(out.size()), "str.format result");
     i = close;
-    std::string spec;
-    if (auto colon = field.find(':'); colon != std::string::npos) {
-      spec = field.substr(colon + 1);
-      field.resize(colon);
-    }
-    char conversion = 0;
-    if (auto bang = field.find('!'); bang != std::string::npos) {
-      conversion = bang + 1 < field.size() ? field[bang + 1] : 0;
-      field.resize(bang);
-    }
-    const Value* arg = nullptr;
-    if (field.empty() || std::isdigit(static_cast<unsigned char>(field[0]))) {
-      const size_t index = field.empty() ? auto_index++ : std::stoul(field);
-      if (index >= args.size()) {
-        throw ValueError("Replacement index " + std::to_string(index) +
-                         " out of range for positional args tuple");
-      }
-      arg = &args[index];
-    } else {
-      for (const auto& kv : kwargs) {
-        if (kv.first == field) arg = &kv.second;
-      }
-      if (!arg) throw ValueError("format string names '" + field + "', which is not given");
-    }
-    if (conversion == 'r' || conversion == 'a') {
-      out += format_value(Value(to_repr(*arg)), spec);
-    } else if (conversion == 's') {
-      out += format_value(Value(to_str(*arg)), spec);
-    } else {
-      out += format_value(*arg, spec);
-    }
   }
   return out;
+}
+
+}  // namespace
+
+std::string format_string(const std::string& fmt, const ValueList& args, const KwArgs& kwargs) {
+  FieldResolver fields(args, kwargs);
+  return format_with(fmt, fields, 0);
 }
 
 }  // namespace nkic::interp

@@ -7,15 +7,16 @@
 #include <utility>
 #include <vector>
 
+#include "interp/binder.h"
 #include "interp/value.h"
 
 namespace nkic::interp {
 
 std::string format_value(const Value& v, const std::string& spec);
 
-// "{} and {name:>4}".format(...): positional and keyword fields, !r/!s
-// conversions, {{ and }} escapes.
-std::string format_string(const std::string& fmt, const ValueList& args,
-                          const std::vector<std::pair<std::string, Value>>& kwargs);
+// "{} and {name:>4} {0[1]}".format(...): positional and keyword fields with
+// [index] parts, !r/!s/!a conversions, specs with nested {fields}, {{ and }}
+// escapes, as Python's str.format.
+std::string format_string(const std::string& fmt, const ValueList& args, const KwArgs& kwargs);
 
 }  // namespace nkic::interp
