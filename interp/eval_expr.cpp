@@ -45,12 +45,15 @@ ValueList slice_items(const ValueList& items, const SliceValue& s) {
   return out;
 }
 
-size_t normalize_index(const Value& index, size_t size, const char* what) {
-  int64_t i = to_int(index, std::string(what) + " indices");
-  const int64_t n = static_cast<int64_t>(size);
-  if (i < 0) i += n;
-  if (i < 0 || i >= n) throw ValueError(std::string(what) + " index out of range");
-  return static_cast<size_t>(i);
+// A Python index (negative counts from the end) into `size` items, which may
+// be more than 2**63 - 1 for a range.
+uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
+  const int64_t i = to_int(index, std::string(what) + " indices");
+  const uint64_t magnitude = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+  if (i < 0 ? magnitude > size : magnitude >= size) {
+    throw ValueError(std::string(what) + " index out of range");
+  }
+  return i < 0 ? size - magnitude : magnitude;
 }
 
 rt::IndexItem index_item(const Value& v) {
@@ -388,8 +391,7 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
     return text::at(*s, static_cast<int64_t>(normalize_index(index, n, "string")));
   }
   if (auto r = obj.get<RangeValue>()) {
-    const int64_t n = r->length();
-    return r->at(normalize_index(index, static_cast<size_t>(n), "range object"));
+    return r->at(normalize_index(index, r->size(), "range object"));
   }
   if (auto items = sequence_items(obj)) {
     const bool is_list = obj.is<Value::List>();

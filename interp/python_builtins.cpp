@@ -12,6 +12,7 @@
 #include "interp/evaluator.h"
 #include "interp/format.h"
 #include "interp/operators.h"
+#include "interp/rounding.h"
 #include "interp/signature_helpers.h"
 #include "interp/text.h"
 
@@ -95,12 +96,7 @@ Value parse_int(const std::string& text) {
 Value b_int(CallArgs& c) {
   const Value& v = c[0];
   if (auto s = v.get<std::string>()) return parse_int(*s);
-  if (auto d = v.get<double>()) {
-    if (std::isnan(*d) || std::isinf(*d) || std::fabs(*d) >= 9.2e18) {
-      throw ValueError("cannot convert float " + repr_float(*d) + " to integer");
-    }
-    return static_cast<int64_t>(std::trunc(*d));
-  }
+  if (auto d = v.get<double>()) return truncate_to_int(*d);
   if (v.is<Value::Tensor>()) {
     throw ValueError("int() of a tensor: its data is only known when the kernel runs");
   }
@@ -234,24 +230,27 @@ Value b_isinstance(CallArgs& c) {
   return is_instance(c, c[0], c[1]);
 }
 
+Value b_ord(CallArgs& c) {
+  auto s = c[0].get<std::string>();
+  if (!s) throw ValueError("ord() expected string of length 1, but " + type_name(c[0]) + " found");
+  if (text::length(*s) != 1) {
+    throw ValueError("ord() expected a character, but string of length " +
+                     std::to_string(text::length(*s)) + " found");
+  }
+  return text::ord(*s);
+}
+
+Value b_chr(CallArgs& c) { return text::chr(to_int(c[0], "chr() argument")); }
+
 Value b_round(CallArgs& c) {
+  const bool is_int = c[0].is<int64_t>() || c[0].is<bool>();
   if (c[1].is_none()) {
-    if (c[0].is<int64_t>() || c[0].is<bool>()) return to_int(c[0], "");
-    const double d = to_number(c[0], "round() argument");
-    if (std::isnan(d) || std::isinf(d)) throw ValueError("cannot convert float to integer");
-    return static_cast<int64_t>(std::nearbyint(d));  // ties to even, as Python
+    if (is_int) return to_int(c[0], "");
+    return round_to_int(to_number(c[0], "round() argument"));
   }
   const int64_t n = to_int(c[1], "ndigits");
-  if (c[0].is<int64_t>()) return c[0];
-  const double d = to_number(c[0], "round() argument");
-  if (n >= 0 && n <= 300) {
-    // Rounds the exact binary value in decimal, as Python does (2.675 -> 2.67).
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(n), d);
-    return std::strtod(buf, nullptr);
-  }
-  const double scale = std::pow(10.0, static_cast<double>(n));
-  return std::nearbyint(d * scale) / scale;
+  if (is_int) return round_int(to_int(c[0], ""), n);
+  return round_float(to_number(c[0], "round() argument"), n);
 }
 
 }  // namespace
@@ -368,6 +367,8 @@ void install_python_builtins(Scope& scope) {
         python_fn("print", {rest("args"), kwonly("sep", none), kwonly("end", none)}, b_print),
         python_fn("isinstance", {req("obj"), req("classinfo")}, b_isinstance),
         python_fn("round", {req("number"), opt("ndigits", none)}, b_round),
+        python_fn("ord", {req("c")}, b_ord),
+        python_fn("chr", {req("i")}, b_chr),
         python_fn("sorted", {req("iterable"), kwonly("key", none), kwonly("reverse", false)},
                   b_sorted),
         python_fn("reversed", {req("sequence")}, b_reversed),
