@@ -7,6 +7,7 @@
 #include "interp/format.h"
 #include "interp/operators.h"
 #include "interp/text.h"
+#include "interp/work_meter.h"
 
 namespace nkic::interp {
 
@@ -39,6 +40,7 @@ rt::SliceSpan slice_of(const SliceValue& s, size_t n) {
 
 ValueList slice_items(const ValueList& items, const SliceValue& s) {
   const rt::SliceSpan span = slice_of(s, items.size());
+  charge_work(span.count);
   ValueList out;
   out.reserve(static_cast<size_t>(span.count));
   for (int64_t i = 0; i < span.count; ++i) out.push_back(items[static_cast<size_t>(span.at(i))]);
@@ -82,7 +84,7 @@ rt::IndexItem index_item(const Value& v) {
 }  // namespace
 
 Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
-  ContainerArena::Use arena(arena_);
+  Active active(*this);
   try {
     return eval_node(e, scope);
   } catch (const ValueError& err) {
@@ -387,7 +389,12 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
   }
   if (auto s = obj.get<std::string>()) {
     const auto n = static_cast<size_t>(text::length(*s));
-    if (auto sl = index.get<SliceValue>()) return text::slice(*s, slice_of(*sl, n));
+    charge_text(s->size());
+    if (auto sl = index.get<SliceValue>()) {
+      const rt::SliceSpan span = slice_of(*sl, n);
+      charge_work(span.count);
+      return text::slice(*s, span);
+    }
     return text::at(*s, static_cast<int64_t>(normalize_index(index, n, "string")));
   }
   if (auto r = obj.get<RangeValue>()) {
@@ -415,6 +422,7 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
     if (auto sl = index.get<SliceValue>()) {
       const rt::SliceSpan span = slice_of(*sl, items.size());
       const ValueList repl = iterate(v);
+      charge_work(static_cast<int64_t>(items.size()));
       if (span.step != 1) {
         if (static_cast<int64_t>(repl.size()) != span.count) {
           throw ValueError("attempt to assign sequence of size " + std::to_string(repl.size()) +

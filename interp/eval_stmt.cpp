@@ -29,7 +29,8 @@ bool is_enum_member(const std::string& name, const Value& v) {
 
 }  // namespace
 
-Evaluator::Evaluator(RankContext ctx) : ctx_(ctx), builtins_(std::make_shared<Scope>()) {
+Evaluator::Evaluator(RankContext ctx)
+    : ctx_(ctx), builtins_(std::make_shared<Scope>()), work_(ctx.max_steps) {
   install_python_builtins(*builtins_);
 }
 
@@ -81,7 +82,7 @@ ScopePtr Evaluator::new_globals() {
 }
 
 void Evaluator::exec_module(const ast::Module& m, const ScopePtr& globals) {
-  ContainerArena::Use arena(arena_);
+  Active active(*this);
   if (exec_block(m.body, globals) != Flow::normal) {
     // The parser refuses return/break outside functions and loops.
     return;
@@ -97,9 +98,10 @@ Flow Evaluator::exec_block(const ast::Body& body, const ScopePtr& scope) {
 }
 
 void Evaluator::step(const SourceRange& where) {
-  if (++steps_ > ctx_.max_steps && ctx_.max_steps > 0) {
-    fail(where, "this rank executed more than " + std::to_string(ctx_.max_steps) +
-                    " steps (--max-steps): is there an endless loop?");
+  try {
+    work_.charge(1);
+  } catch (const ValueError& e) {
+    fail(where, e.what());
   }
   if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
     fail(where, "interrupted");
@@ -551,7 +553,7 @@ void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& 
 
 Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
                       const SourceRange& where) {
-  ContainerArena::Use arena(arena_);
+  Active active(*this);
   try {
     if (auto f = callee.get<Value::Function>()) {
       return call_function(**f, std::move(args), std::move(kwargs), where);

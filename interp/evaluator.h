@@ -16,6 +16,7 @@
 #include "interp/binder.h"
 #include "interp/scope.h"
 #include "interp/value.h"
+#include "interp/work_meter.h"
 #include "runtime/machine.h"
 
 namespace nkic::interp {
@@ -113,8 +114,8 @@ class Evaluator {
 
  private:
   // One step of the meta-program (a statement, a call of a Python function,
-  // an item of a comprehension): fails beyond RankContext::max_steps, or
-  // when interrupted.
+  // an item of a comprehension; see work_meter.h): fails beyond
+  // RankContext::max_steps, or when interrupted.
   void step(const SourceRange& where);
   Flow exec_block(const ast::Body& body, const ScopePtr& scope);
   Flow exec(const ast::Stmt& s, const ScopePtr& scope);
@@ -154,8 +155,16 @@ class Evaluator {
   RankContext ctx_;
   ScopePtr builtins_;
   std::map<std::string, Value> modules_;  // imported modules of this rank
+  // Makes this rank's arena and work meter the thread's own while it
+  // evaluates (every public evaluating call makes one).
+  struct Active {
+    explicit Active(Evaluator& ev) : arena(ev.arena_), work(ev.work_) {}
+    ContainerArena::Use arena;
+    WorkMeter::Use work;
+  };
+
   int depth_ = 0;
-  int64_t steps_ = 0;
+  WorkMeter work_;
   std::string assignment_target_;
   Value return_value_;
   const ast::Return* last_return_ = nullptr;

@@ -22,7 +22,7 @@ std::string parent_of(const std::string& dotted) {
 }  // namespace
 
 Value Evaluator::import_module(const std::string& requested, const SourceRange& where) {
-  ContainerArena::Use arena(arena_);
+  Active active(*this);
   const std::string dotted = canonical_module_name(requested);
   if (modules_.empty()) {
     for (auto& [name, m] : make_builtin_modules()) modules_[name] = Value(m);

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "interp/text.h"
+#include "interp/work_meter.h"
 
 namespace nkic::interp {
 
@@ -170,6 +171,7 @@ Value repeat(const ValueList& items, int64_t n, bool as_list) {
   ValueList out;
   if (n > 0) {
     check_sequence_length(repeated_length(items.size(), n), "sequence repetition");
+    charge_work(repeated_length(items.size(), n));
     out.reserve(items.size() * static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
   }
@@ -182,6 +184,7 @@ std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
       const std::string& x = *a.get<std::string>();
       const std::string& y = *b.get<std::string>();
       check_string_length(static_cast<int64_t>(x.size() + y.size()), "string concatenation");
+      charge_text(x.size() + y.size());
       return Value(x + y);
     }
     const bool lists = a.is<Value::List>() && b.is<Value::List>();
@@ -190,6 +193,7 @@ std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
       const ValueList& more = *sequence_items(b);
       check_sequence_length(static_cast<int64_t>(sequence_items(a)->size() + more.size()),
                             "sequence concatenation");
+      charge_work(static_cast<int64_t>(sequence_items(a)->size() + more.size()));
       ValueList out = *sequence_items(a);
       out.insert(out.end(), more.begin(), more.end());
       return lists ? make_list(std::move(out)) : make_tuple(std::move(out));
@@ -204,6 +208,7 @@ std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
   if (auto s = seq->get<std::string>()) {
     if (n <= 0) return Value(std::string());
     check_string_length(repeated_length(s->size(), n), "string repetition");
+    charge_text(static_cast<size_t>(repeated_length(s->size(), n)));
     std::string out;
     for (int64_t i = 0; i < n; ++i) out += *s;
     return Value(std::move(out));
@@ -236,6 +241,7 @@ int compare_order(const Value& a, const Value& b, CmpOpKind op) {
     return x < y ? -1 : (x > y ? 1 : 0);
   }
   if (a.is<std::string>() && b.is<std::string>()) {
+    charge_text(a.get<std::string>()->size());
     return a.get<std::string>()->compare(*b.get<std::string>());
   }
   const bool lists = a.is<Value::List>() && b.is<Value::List>();
@@ -252,6 +258,7 @@ bool contains(const Value& container, const Value& item) {
     if (!sub) {
       throw ValueError("'in <string>' requires string as left operand, not " + type_name(item));
     }
+    charge_text(s->size());
     return text::find(*s, *sub) != std::string::npos;
   }
   if (auto d = container.get<Value::Dict>()) return (*d)->find(item) != nullptr;

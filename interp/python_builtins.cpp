@@ -15,6 +15,7 @@
 #include "interp/rounding.h"
 #include "interp/signature_helpers.h"
 #include "interp/text.h"
+#include "interp/work_meter.h"
 
 namespace nkic::interp {
 
@@ -261,6 +262,10 @@ ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reve
     Value k = key.is_none() ? v : c.ev.call(key, {v}, {}, c.range);
     keyed.emplace_back(std::move(k), std::move(v));
   }
+  // A sort compares about n log2(n) times.
+  int64_t log2n = 1;
+  while ((int64_t{1} << log2n) < static_cast<int64_t>(keyed.size())) ++log2n;
+  charge_work(static_cast<int64_t>(keyed.size()) * log2n);
   std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
     return reverse ? compare(ast::CmpOpKind::Lt, b.first, a.first)
                    : compare(ast::CmpOpKind::Lt, a.first, b.first);

@@ -8,6 +8,7 @@
 #include "interp/operators.h"
 #include "interp/signature_helpers.h"
 #include "interp/text.h"
+#include "interp/work_meter.h"
 
 namespace nkic::interp {
 
@@ -48,6 +49,7 @@ Value s_join(CallArgs& c) {
     if (!s) throw ValueError("sequence item: expected str instance, " + type_name(v) + " found");
     if (!first) out += self_str(c);
     out += *s;
+    charge_text(s->size() + self_str(c).size());
     check_string_length(static_cast<int64_t>(out.size()), "str.join result");
     first = false;
   }
@@ -90,6 +92,7 @@ Value s_endswith(CallArgs& c) {
 
 Value s_replace(CallArgs& c) {
   std::string s = self_str(c);
+  charge_text(s.size());
   const std::string& from = str_arg(c, 1);
   const std::string& to = str_arg(c, 2);
   int64_t count = to_int(c[3], "count");
@@ -113,11 +116,13 @@ Value s_replace(CallArgs& c) {
   }
   if (pos <= s.size()) out += s.substr(pos);
   check_string_length(static_cast<int64_t>(out.size()), "str.replace result");
+  charge_text(out.size());
   return out;
 }
 
 Value s_split(CallArgs& c) {
   const std::string& s = self_str(c);
+  charge_text(s.size());
   int64_t maxsplit = to_int(c[2], "maxsplit");
   ValueList out;
   if (c[1].is_none()) {
@@ -155,6 +160,7 @@ Value s_split(CallArgs& c) {
 
 Value strip(CallArgs& c, bool left, bool right) {
   const std::string chars = c[1].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, 1);
+  charge_text(self_str(c).size() * (1 + chars.size()));
   return text::strip(self_str(c), chars, left, right);
 }
 Value s_strip(CallArgs& c) {
@@ -169,12 +175,14 @@ Value s_rstrip(CallArgs& c) {
 
 Value s_find(CallArgs& c) {
   const std::string& s = self_str(c);
+  charge_text(s.size());
   const size_t hit = text::find(s, str_arg(c, 1));
   return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
 }
 
 Value s_count(CallArgs& c) {
   const std::string& s = self_str(c);
+  charge_text(s.size());
   const std::string& sub = str_arg(c, 1);
   if (sub.empty()) return text::length(s) + 1;
   int64_t n = 0;
@@ -193,6 +201,11 @@ Value s_isdigit(CallArgs& c) {
 }
 
 Value s_isascii(CallArgs& c) { return text::is_ascii(self_str(c)); }
+
+// The items after position i, which an insertion or removal there moves.
+int64_t n_after(const ValueList& items, int64_t i) {
+  return static_cast<int64_t>(items.size()) - i;
+}
 
 Value l_append(CallArgs& c) {
   auto& items = self_list(c).items;
@@ -218,6 +231,7 @@ Value l_pop(CallArgs& c) {
   if (i < 0) i += static_cast<int64_t>(items.size());
   if (i < 0 || i >= static_cast<int64_t>(items.size())) throw ValueError("pop index out of range");
   Value v = items[static_cast<size_t>(i)];
+  charge_work(n_after(items, i));
   items.erase(items.begin() + i);
   return v;
 }
@@ -229,6 +243,7 @@ Value l_insert(CallArgs& c) {
   if (i < 0) i = std::max<int64_t>(0, i + n);
   i = std::min(i, n);
   check_sequence_length(n + 1, "list");
+  charge_work(n - i + 1);
   items.insert(items.begin() + i, c[2]);
   return Value();
 }
@@ -248,11 +263,13 @@ Value seq_count(CallArgs& c) {
 }
 
 Value l_copy(CallArgs& c) {
+  charge_work(static_cast<int64_t>(self_list(c).items.size()));
   return make_list(self_list(c).items);
 }
 
 Value l_reverse(CallArgs& c) {
   auto& items = self_list(c).items;
+  charge_work(static_cast<int64_t>(items.size()));
   std::reverse(items.begin(), items.end());
   return Value();
 }
@@ -267,6 +284,7 @@ Value l_remove(CallArgs& c) {
   auto& items = self_list(c).items;
   for (size_t i = 0; i < items.size(); ++i) {
     if (equals(items[i], c[1])) {
+      charge_work(n_after(items, static_cast<int64_t>(i)));
       items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
       return Value();
     }

@@ -9,6 +9,7 @@
 #include "interp/operators.h"
 #include "interp/tensor_io.h"
 #include "interp/text.h"
+#include "interp/work_meter.h"
 
 namespace nkic::interp {
 
@@ -394,7 +395,10 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (auto r = a.get<Value::Register>()) register_misuse(**r, "a Python value");
   if (auto r = b.get<Value::Register>()) register_misuse(**r, "a Python value");
   if (a.data.index() != b.data.index()) return false;
-  if (auto s = a.get<std::string>()) return *s == *b.get<std::string>();
+  if (auto s = a.get<std::string>()) {
+    visited += static_cast<int64_t>(s->size() / kTextBytesPerStep);
+    return *s == *b.get<std::string>();
+  }
   if (auto t = a.get<Value::Tuple>()) {
     return seq_equals(**t, **b.get<Value::Tuple>(), depth, visited);
   }
@@ -428,10 +432,14 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
 }  // namespace
 
 std::string to_str(const Value& v) {
-  return Printer{}.str(v);
+  std::string s = Printer{}.str(v);
+  charge_text(s.size());
+  return s;
 }
 std::string to_repr(const Value& v) {
-  return Printer{}.repr(v);
+  std::string s = Printer{}.repr(v);
+  charge_text(s.size());
+  return s;
 }
 
 bool is_number(const Value& v) {
@@ -478,7 +486,9 @@ bool truthy(const Value& v) {
 
 bool equals(const Value& a, const Value& b) {
   int64_t visited = 0;
-  return equals_at(a, b, 0, visited);
+  const bool same = equals_at(a, b, 0, visited);
+  charge_work(visited);
+  return same;
 }
 
 bool identical(const Value& a, const Value& b) {
@@ -503,15 +513,20 @@ const ValueList* sequence_items(const Value& v) {
 }
 
 ValueList iterate(const Value& v) {
-  if (auto items = sequence_items(v)) return *items;
+  if (auto items = sequence_items(v)) {
+    charge_work(static_cast<int64_t>(items->size()));
+    return *items;
+  }
   if (auto s = v.get<std::string>()) {
     ValueList out;
     for (std::string& c : text::characters(*s)) out.emplace_back(std::move(c));
+    charge_work(static_cast<int64_t>(out.size()));
     return out;
   }
   if (auto d = v.get<Value::Dict>()) {
     ValueList out;
     for (const auto& kv : (*d)->items) out.push_back(kv.first);
+    charge_work(static_cast<int64_t>(out.size()));
     return out;
   }
   if (auto r = v.get<RangeValue>()) {
@@ -519,6 +534,7 @@ ValueList iterate(const Value& v) {
     const uint64_t n = r->size();
     check_sequence_length(n > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(n),
                           "list of a range");
+    charge_work(static_cast<int64_t>(n));
     out.reserve(static_cast<size_t>(n));
     for (uint64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
     return out;
@@ -556,6 +572,10 @@ std::string key_string_at(const Value& key, int depth) {
 
 }  // namespace
 
-std::string key_string(const Value& key) { return key_string_at(key, 0); }
+std::string key_string(const Value& key) {
+  std::string s = key_string_at(key, 0);
+  charge_text(s.size());
+  return s;
+}
 
 }  // namespace nkic::interp

@@ -72,13 +72,29 @@ const ErrorCase kCases[] = {
      "k.py:4:6: maximum recursion depth exceeded while hashing"},
 };
 
-// Runaway work without statements: comprehension items and calls are steps.
+// Runaway work without statements: comprehension items and calls are steps,
+// and so is each item an operation copies, compares, hashes or scans.
 const ErrorCase kStepCases[] = {
     {"x = [0 for a in range(10000) for b in range(10000) if False]\n",
-     "k.py:1:34: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "k.py:1:39: this rank executed more than 1000000 steps (--max-steps): is there an endless "
      "loop?"},
     {"f = lambda n: 0 if n == 0 else f(n - 1) + f(n - 1)\nx = f(100)\n",
-     "k.py:1:32: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "k.py:1:43: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"s = [0] * 900000\nwhile True:\n    t = s + s[:1]\n",
+     "k.py:3:9: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"s = 'x' * 9000000\nwhile True:\n    t = s == s + ''\n",
+     "k.py:3:14: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"s = list(range(100000))\nwhile True:\n    t = sorted(s)\n",
+     "k.py:3:9: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"d = {}\nk = tuple(range(100000))\nwhile True:\n    d[k] = 1\n",
+     "k.py:4:5: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "loop?"},
+    {"s = [0] * 100000\nwhile True:\n    t = 5 in s\n",
+     "k.py:3:9: this rank executed more than 1000000 steps (--max-steps): is there an endless "
      "loop?"},
 };
 

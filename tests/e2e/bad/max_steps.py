@@ -1,5 +1,6 @@
 # A meta-program loop that never ends is stopped after --max-steps steps
-# (statements, function calls, comprehension items), where it was.
+# (statements, function calls, comprehension items, and the items each
+# operation works on), where it was.
 # run: -n 2 --max-steps 5000
 # exit: 1
 # expect: max_steps.py:16:9: error: this rank executed more than 5000 steps (--max-steps): is there an endless loop? (ranks 0, 1)
