@@ -95,13 +95,13 @@ void check_bounds(const AccessPattern& ap) {
   }
   const int64_t size = ap.buffer->elements();
   const std::string of = " of '" + ap.buffer->name() + "' (" + std::to_string(size) + " elements)";
+  const std::string on = " on '" + ap.buffer->name() + "' (" + std::to_string(size) + " elements)";
   const std::optional<int64_t> n = product_if_fits(ap.shape());
   if (n && *n == 0) return;
   if (!n || *n > kMaxPatternElements) {
-    throw Error("access pattern " + pattern_text(ap.dims) + " has " +
+    throw Error("access pattern " + pattern_text(ap.dims) + on + " moves " +
                 (n ? std::to_string(*n) : std::string("more than 2**63")) +
-                " elements, more than the " + std::to_string(kMaxPatternElements) +
-                " one transfer may have" + of);
+                " elements; one transfer moves at most " + std::to_string(kMaxPatternElements));
   }
   const auto e = extent(ap);
   if (!e) {

@@ -12,6 +12,10 @@ A case is a kernel file with the headers of expect_driver.py, plus
                                         differ from nkirun's `expect` lines (a
                                         program stops at the first failing rank;
                                         nkirun names every rank that failed alike)
+    # expect-build: ...                 the mistake is found while nkic traces
+                                        the kernel: `nkic build` must fail with
+                                        these stderr lines and the exit code
+                                        (a trace of rank 0 names no rank)
 
 usage: expect_compiled.py NKIRUN NKIC CASE.py
 """
@@ -42,19 +46,29 @@ def missing_lines(stderr, want):
 
 def main():
     nkirun, nkic, case = (os.path.abspath(a) for a in sys.argv[1:4])
-    d = directives(case, extra=("build", "program", "expect-program"))
+    d = directives(case, extra=("build", "program", "expect-program", "expect-build"))
     cwd, name = os.path.dirname(case), os.path.basename(case)
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         prog = os.path.join(tmp, "prog")
         build = [nkic, "build", name, "-o", prog] + shlex.split(d["build"])
         proc = subprocess.run(build, cwd=cwd, capture_output=True, text=True,
-                              timeout=BUILD_TIMEOUT_SECONDS)
-        if proc.returncode != 0:
+                              timeout=BUILD_TIMEOUT_SECONDS, env=dict(os.environ, NO_COLOR="1"))
+        runs = [("nkirun", [nkirun, "run", name, "--strict"] + shlex.split(d["run"]), d["expect"])]
+        if d["expect-build"]:
+            want = d["expect-build"]
+            if proc.returncode != int(d["exit"]):
+                failures.append(f"nkic build: exit code {proc.returncode}, expected {d['exit']}")
+            problem = missing_lines(proc.stderr, want)
+            if problem:
+                failures.append(f"nkic build: {problem}")
+            if failures:
+                failures.append(f"nkic build command: {shlex.join(build)}\nstderr was:\n{proc.stderr}")
+        elif proc.returncode != 0:
             sys.exit(f"nkic build failed: {shlex.join(build)}\n{proc.stderr}")
-        runs = [("nkirun", [nkirun, "run", name, "--strict"] + shlex.split(d["run"]), d["expect"]),
-                ("program", [prog, "--strict"] + shlex.split(d["program"]),
-                 d["expect-program"] or d["expect"])]
+        else:
+            runs.append(("program", [prog, "--strict"] + shlex.split(d["program"]),
+                         d["expect-program"] or d["expect"]))
         results = []
         for label, argv, want in runs:
             proc = run(argv, cwd)
@@ -66,7 +80,7 @@ def main():
                 failures.append(f"{label}: {problem}")
             if failures:
                 failures.append(f"{label} command: {shlex.join(argv)}\nstderr was:\n{proc.stderr}")
-        if int(d["exit"]) == 0 and results[0].stdout != results[1].stdout:
+        if int(d["exit"]) == 0 and len(results) == 2 and results[0].stdout != results[1].stdout:
             failures.append(f"the outputs differ\nnkirun:\n{results[0].stdout}\n"
                             f"program:\n{results[1].stdout}")
     if failures:
