@@ -1,6 +1,7 @@
 // The fuzz harnesses: plain functions that take one input (the bytes of a
 // kernel source file) and exercise a stage of nkic with it. libFuzzer calls
-// them through the one-line entry points (parse_fuzzer.cpp, run_fuzzer.cpp);
+// them through the one-line entry points (parse_fuzzer.cpp, run_fuzzer.cpp,
+// compile_fuzzer.cpp);
 // the replay driver (replay_main.cpp) calls the same entry points over
 // directories of saved inputs, in the normal build.
 //
@@ -26,5 +27,11 @@ void parse_input(std::string_view source);
 // run_harness.cpp). print() output is discarded, diagnostics are kept in the
 // sink and formatted, never printed.
 void run_input(std::string_view source);
+
+// (3) Parse and specialize for the compiler: loads `source` into a Session of
+// kRanks ranks and specializes each of its `@nki.jit` kernels for arguments
+// of the same rule (tensors given by shape), printing the IR and emitting the
+// C++ (see compile_harness.cpp).
+void compile_input(std::string_view source);
 
 }  // namespace nkic::fuzz

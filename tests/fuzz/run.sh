@@ -3,8 +3,9 @@
 #
 #   tests/fuzz/run.sh TARGET SECONDS [LIBFUZZER_OPTION...]
 #
-# TARGET is `parse` (the lexer and parser) or `run` (parse, then run the
-# kernels on 2 ranks); see harness.h. Installs Clang and its runtimes from
+# TARGET is `parse` (the lexer and parser), `run` (parse, then run the
+# kernels on 2 ranks) or `compile` (parse, then specialize the kernels and
+# emit C++); see harness.h. Installs Clang and its runtimes from
 # Debian when missing (and what the build needs, as scripts/setup.sh does),
 # configures and builds build-fuzz/ with -DNKIC_FUZZ=ON, makes the seed
 # corpus, and fuzzes for SECONDS seconds on one core, at the lowest priority.
@@ -22,14 +23,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 usage() {
-  echo "usage: tests/fuzz/run.sh parse|run SECONDS [LIBFUZZER_OPTION...]" >&2
+  echo "usage: tests/fuzz/run.sh parse|run|compile SECONDS [LIBFUZZER_OPTION...]" >&2
   exit 2
 }
 (($# >= 2)) || usage
 target=$1
 seconds=$2
 shift 2
-case "$target" in parse | run) ;; *) usage ;; esac
+case "$target" in parse | run | compile) ;; *) usage ;; esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
 packages=(clang libclang-rt-14-dev cmake make antlr4 libantlr4-runtime-dev libcli11-dev doctest-dev
@@ -52,12 +53,12 @@ mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
 # process at a time, so still one core), which records a timeout in
 # artifacts/ and goes on, rather than stopping the whole run at it.
 defaults=()
-[[ $target == run ]] && defaults+=(-fork=1 -ignore_timeouts=1)
+[[ $target != parse ]] && defaults+=(-fork=1 -ignore_timeouts=1)
 
 dirs=("$work/corpus" "$work/seed")
 [[ -d tests/fuzz/regressions/$target ]] && dirs+=("tests/fuzz/regressions/$target")
 
-# The run harness writes each input to a scratch file under TMPDIR.
+# The run and compile harnesses write each input to a scratch file under TMPDIR.
 echo "run.sh: fuzzing '$target' for $seconds s; log in $work/fuzz.log" >&2
 status=0
 TMPDIR=$work/tmp nice -n 19 "$build/tests/fuzz/nkic_fuzz_$target" \

@@ -1,15 +1,7 @@
 // The run harness: the bytes as a kernel file, loaded into an interp::Session
 // of kRanks ranks (as `nkirun run FILE -n 2` would), each `@nki.jit` kernel
-// of it run twice with arguments made by a fixed rule from its parameter
-// names:
-//
-//   - a name containing "group" gets the expression [[0, 1]] (both ranks in
-//     one replica group);
-//   - a name starting with "num_" gets the expression 2 (the number of ranks,
-//     as the examples' num_ranks);
-//   - any other name gets a float32 tensor of shape kTensorShape, element i
-//     on rank r being r * 100 + i, so that collectives combine distinct
-//     values.
+// of it run twice with arguments made by the rule of fuzz_session.h from its
+// parameter names.
 //
 // A file without an `@nki.jit` kernel is run as module-level code: a
 // function kModuleKernel taking no arguments is appended to it and run (as
@@ -20,20 +12,12 @@
 // bit, or the same errors. A third run in strict mode (reading an element
 // never written is an error) must fail or give those outputs again. print() output is discarded; diagnostics stay in
 // the sink, where they are checked and formatted, never printed.
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <memory>
 #include <optional>
-#include <ostream>
-#include <streambuf>
 #include <string>
 #include <vector>
 
 #include "check.h"
+#include "fuzz_session.h"
 #include "harness.h"
 #include "interp/session.h"
 
@@ -41,97 +25,7 @@ namespace nkic::fuzz {
 
 namespace {
 
-constexpr int kRanks = 2;
-// A runaway kernel must end in an error, well within libFuzzer's time and
-// memory limits (run.sh: -timeout=10, -rss_limit_mb=2048), not as a timeout
-// or an out-of-memory. A statement costs about 10 us under the sanitizers
-// and coverage, and an input runs up to kMaxKernels x 3 runs x kRanks ranks:
-// 20000 steps each bound an endless loop's input to about 5 s.
-constexpr int64_t kMaxSteps = 20'000;
-constexpr int64_t kMemoryLimit = int64_t{64} << 20;
-// Kernels run per input, at most: each costs three runs.
-constexpr size_t kMaxKernels = 4;
-const std::vector<int64_t> kTensorShape = {2, 4};
 constexpr const char* kModuleKernel = "fuzz_module_kernel__";
-
-// A stream buffer that accepts everything and keeps nothing.
-class DiscardBuf : public std::streambuf {
- protected:
-  int overflow(int c) override { return traits_type::not_eof(c); }
-  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
-
-// The scratch file the input is written to (Session loads files), in a
-// directory of its own made on first use and removed at exit.
-class ScratchFile {
- public:
-  ScratchFile() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/nkic-fuzz-XXXXXX";
-    if (!::mkdtemp(templ.data())) broken_promise("cannot make a scratch directory: " + templ);
-    dir_ = templ;
-    path_ = dir_ + "/kernel.py";
-  }
-  ~ScratchFile() {
-    ::unlink(path_.c_str());
-    ::rmdir(dir_.c_str());
-  }
-  ScratchFile(const ScratchFile&) = delete;
-  ScratchFile& operator=(const ScratchFile&) = delete;
-
-  const std::string& write(std::string_view text) const {
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out.flush()) broken_promise("cannot write " + path_);
-    return path_;
-  }
-
- private:
-  std::string dir_;
-  std::string path_;
-};
-
-interp::KernelArg expression_arg(const std::string& name, const std::string& text) {
-  interp::KernelArg a;
-  a.name = name;
-  a.expression = text;
-  a.origin = "-a " + name + "=" + text;
-  return a;
-}
-
-interp::KernelArg tensor_arg(const std::string& name) {
-  interp::KernelArg a;
-  a.name = name;
-  a.origin = "-a " + name + "=@" + name + ".npy";
-  int64_t count = 1;
-  for (int64_t d : kTensorShape) count *= d;
-  for (int r = 0; r < kRanks; ++r) {
-    std::vector<float> values(static_cast<size_t>(count));
-    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(r * 100 + i);
-    rt::NpyArray array;
-    array.dtype = rt::DType::float32;
-    array.shape = kTensorShape;
-    array.data.resize(values.size() * sizeof(float));
-    std::memcpy(array.data.data(), values.data(), array.data.size());
-    a.per_rank.push_back(std::move(array));
-  }
-  return a;
-}
-
-// The argument rule (see the top of this file).
-std::vector<interp::KernelArg> arguments_for(const std::vector<std::string>& params) {
-  std::vector<interp::KernelArg> args;
-  for (const std::string& name : params) {
-    if (name.find("group") != std::string::npos) {
-      args.push_back(expression_arg(name, "[[0, 1]]"));
-    } else if (name.rfind("num_", 0) == 0) {
-      args.push_back(expression_arg(name, "2"));
-    } else {
-      args.push_back(tensor_arg(name));
-    }
-  }
-  return args;
-}
 
 // What one run left: its outputs, or the text of its errors.
 struct Outcome {
@@ -189,30 +83,6 @@ bool same_outputs(const interp::RunResult& a, const interp::RunResult& b) {
 
 enum class Loaded { no, without_kernels, with_kernels };
 
-// A Session over the scratch file, with its own sources and sink.
-struct FuzzSession {
-  DiscardBuf discard;
-  std::ostream nowhere{&discard};
-  SourceManager sources;
-  DiagnosticSink sink;
-  std::unique_ptr<interp::Session> session;
-
-  FuzzSession(const std::string& path, bool strict) {
-    interp::SessionOptions options;
-    options.ranks = kRanks;
-    options.module_path = {NKIC_FUZZ_STDLIB_DIR};
-    options.out = &nowhere;
-    options.max_steps = kMaxSteps;
-    options.memory_limit = kMemoryLimit;
-    options.strict = strict;
-    session = std::make_unique<interp::Session>(options, sources, sink);
-    const bool loaded = session->load(path);
-    check_diagnostics(sink);
-    if (loaded == sink.has_errors()) broken_promise("load: loaded and errors, or neither");
-    if (!loaded) session.reset();
-  }
-};
-
 // Loads `text` and runs `kernels`, or when none are named, the file's
 // `@nki.jit` kernels: twice each in one Session, then once in a strict
 // Session, which must fail or give the same outputs (strict mode only adds
@@ -231,7 +101,7 @@ Loaded load_and_run(const ScratchFile& scratch, std::string_view text,
   for (const std::string& kernel : kernels) {
     const std::optional<std::vector<std::string>> params = plain.session->parameters(kernel);
     if (!params) broken_promise("parameters(" + kernel + "): no such function");
-    const std::vector<interp::KernelArg> args = arguments_for(*params);
+    const std::vector<interp::KernelArg> args = run_arguments(*params);
     const Outcome first = run_once(*plain.session, plain.sink, kernel, args);
     const Outcome second = run_once(*plain.session, plain.sink, kernel, args);
     if (first.result.has_value() != second.result.has_value() || first.errors != second.errors) {

@@ -4,7 +4,8 @@
     seed_corpus.py REPO OUTDIR [--fresh]
 
 Seeds are every kernel file of the repository (examples/*.py, stdlib/**/*.py,
-tests/e2e/bad/*.py, tests/codegen/kernels/*.py, bench/kernels/*.py), the
+tests/e2e/bad/*.py, tests/e2e/compiled/*.py, tests/e2e/cpython/*.py,
+tests/codegen/kernels/*.py, bench/kernels/*.py), the
 statements of the REPL's piped sessions (tests/repl/sessions/*.txt, without
 the `:` commands), and the source snippets of the C++ tests: every string
 literal of tests/**/*.cpp (adjacent literals joined, escapes decoded) that
@@ -117,6 +118,7 @@ def session_statements(text):
 def seeds(repo):
     """Every seed's text, with where it came from."""
     for pattern in ["examples/*.py", "stdlib/**/*.py", "tests/e2e/bad/*.py",
+                    "tests/e2e/compiled/*.py", "tests/e2e/cpython/*.py",
                     "tests/codegen/kernels/*.py", "bench/kernels/*.py"]:
         for path in sorted(repo.glob(pattern)):
             yield path.read_bytes()
