@@ -85,7 +85,9 @@ Value parse_int(const std::string& text) {
   int64_t v = 0;
   try {
     v = std::stoll(s, &pos, 10);
-  } catch (const std::exception&) {
+  } catch (const std::out_of_range&) {
+    throw ValueError("integer overflow: int(" + repr_string(text) + ") does not fit in 64 bits");
+  } catch (const std::invalid_argument&) {
     pos = 0;
   }
   if (s.empty() || pos != s.size()) {
@@ -159,9 +161,12 @@ Value b_dict(CallArgs& c) {
 }
 
 Value b_enumerate(CallArgs& c) {
-  int64_t i = to_int(c[1], "enumerate() start");
+  const int64_t start = to_int(c[1], "enumerate() start");
   ValueList out;
-  for (const Value& v : iterate(c[0])) out.push_back(make_tuple({Value(i++), v}));
+  int64_t i = 0;
+  for (const Value& v : iterate(c[0])) {
+    out.push_back(make_tuple({Value(rt::checked_add(start, i++, "enumerate()'s count")), v}));
+  }
   return make_list(std::move(out));
 }
 

@@ -60,7 +60,7 @@ bool AccessPattern::contiguous() const {
   for (size_t i = dims.size(); i-- > 0;) {
     if (dims[i].count == 1) continue;
     if (dims[i].step != run) return false;
-    run *= dims[i].count;
+    if (__builtin_mul_overflow(run, dims[i].count, &run)) return false;
   }
   return true;
 }

@@ -163,7 +163,8 @@ Dims normalized_dims(const AccessPattern& ap) {
   }
   for (const Dim& d : ap.dims) {
     if (d.count == 1) continue;
-    if (!out.empty() && out.back().step == d.step * d.count) {
+    int64_t span = 0;  // checked: the pattern may not have been bounds-checked
+    if (!out.empty() && !__builtin_mul_overflow(d.step, d.count, &span) && out.back().step == span) {
       out.back() = {d.step, out.back().count * d.count};
       continue;
     }
