@@ -22,6 +22,16 @@ std::vector<size_t> boundaries(std::string_view s) {
   return b;
 }
 
+// The byte offset of code point i (0 <= i <= length(s); s.size() for i ==
+// length(s)), without building the table of boundaries.
+size_t offset_of_index(std::string_view s, int64_t i) {
+  int64_t seen = -1;
+  for (size_t b = 0; b < s.size(); ++b) {
+    if (!is_continuation(s[b]) && ++seen == i) return b;
+  }
+  return s.size();
+}
+
 }  // namespace
 
 size_t char_bytes(std::string_view s, size_t i) {
@@ -55,10 +65,8 @@ std::vector<std::string> characters(std::string_view s) {
 }
 
 std::string at(std::string_view s, int64_t i) {
-  if (is_ascii(s)) return std::string(1, s[static_cast<size_t>(i)]);
-  const std::vector<size_t> b = boundaries(s);
-  const size_t k = static_cast<size_t>(i);
-  return std::string(s.substr(b[k], b[k + 1] - b[k]));
+  const size_t first = offset_of_index(s, i);
+  return std::string(s.substr(first, char_bytes(s, first)));
 }
 
 std::string slice(std::string_view s, const rt::SliceSpan& span) {
@@ -67,9 +75,9 @@ std::string slice(std::string_view s, const rt::SliceSpan& span) {
   if (span.step == 1) {
     if (is_ascii(s)) return std::string(s.substr(static_cast<size_t>(span.start),
                                                  static_cast<size_t>(span.count)));
-    const std::vector<size_t> b = boundaries(s);
-    const size_t first = b[static_cast<size_t>(span.start)];
-    return std::string(s.substr(first, b[static_cast<size_t>(span.start + span.count)] - first));
+    const size_t first = offset_of_index(s, span.start);
+    const size_t last = first + offset_of_index(s.substr(first), span.count);
+    return std::string(s.substr(first, last - first));
   }
   if (is_ascii(s)) {
     out.reserve(static_cast<size_t>(span.count));
