@@ -3,7 +3,6 @@
 #include "runtime/access_pattern.h"
 
 #include <optional>
-#include <utility>
 
 #include "runtime/checked_int.h"
 
@@ -11,19 +10,8 @@ namespace nkic::rt {
 namespace {
 
 // The lowest and highest offsets a non-empty pattern touches, or nullopt when
-// either lies outside int64 (then it is out of bounds of any buffer). Dims of
-// count 1 contribute nothing, whatever their step.
-std::optional<std::pair<int64_t, int64_t>> extent(const AccessPattern& ap) {
-  using Wide = __int128;  // a sum of int64 products stays far inside 128 bits
-  Wide lo = ap.offset, hi = ap.offset;
-  for (const Dim& d : ap.dims) {
-    const Wide reach = Wide{d.step} * (d.count - 1);
-    (reach < 0 ? lo : hi) += reach;
-  }
-  constexpr Wide kMin = INT64_MIN, kMax = INT64_MAX;
-  if (lo < kMin || hi > kMax) return std::nullopt;
-  return std::make_pair(static_cast<int64_t>(lo), static_cast<int64_t>(hi));
-}
+// either lies outside int64 (then it is out of bounds of any buffer).
+std::optional<Extent> extent(const AccessPattern& ap) { return extent_if_fits(ap.offset, ap.dims); }
 
 std::string pattern_text(const std::vector<Dim>& dims) {
   std::string s = "[";
@@ -69,14 +57,14 @@ int64_t AccessPattern::min_offset() const {
   if (elements() == 0) return offset;
   const auto e = extent(*this);
   if (!e) throw Error("integer overflow in the extent of access pattern " + describe());
-  return e->first;
+  return e->lo;
 }
 
 int64_t AccessPattern::max_offset() const {
   if (elements() == 0) return offset;
   const auto e = extent(*this);
   if (!e) throw Error("integer overflow in the extent of access pattern " + describe());
-  return e->second;
+  return e->hi;
 }
 
 std::string AccessPattern::describe() const {
@@ -108,9 +96,9 @@ void check_bounds(const AccessPattern& ap) {
     throw Error("access pattern out of bounds: offset " + std::to_string(ap.offset) +
                 " pattern " + pattern_text(ap.dims) + " reaches past 64-bit offsets" + of);
   }
-  if (e->first >= 0 && e->second < size) return;
-  throw Error("access pattern out of bounds: elements " + std::to_string(e->first) + ".." +
-              std::to_string(e->second) + of);
+  if (e->lo >= 0 && e->hi < size) return;
+  throw Error("access pattern out of bounds: elements " + std::to_string(e->lo) + ".." +
+              std::to_string(e->hi) + of);
 }
 
 AccessPattern normalized(const AccessPattern& ap) {

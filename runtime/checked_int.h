@@ -33,6 +33,26 @@ int64_t checked_product(const std::vector<int64_t>& v, const char* what, size_t 
 std::vector<int64_t> checked_row_major_strides(const std::vector<int64_t>& shape,
                                                const char* what);
 
+// The lowest and highest of offset + sum(i * d.step) over 0 <= i < d.count
+// for each dim d of `dims` (any range of values with int64 `step` and
+// `count`, counts >= 1), or nullopt when either leaves int64. Dims of count 1
+// contribute nothing, whatever their step.
+struct Extent {
+  int64_t lo = 0, hi = 0;
+};
+template <typename Dims>
+std::optional<Extent> extent_if_fits(int64_t offset, const Dims& dims) {
+  using Wide = __int128;  // a sum of a few int64 products stays far inside 128 bits
+  Wide lo = offset, hi = offset;
+  for (const auto& d : dims) {
+    const Wide reach = Wide{d.step} * (d.count - 1);
+    (reach < 0 ? lo : hi) += reach;
+  }
+  constexpr Wide kMin = INT64_MIN, kMax = INT64_MAX;
+  if (lo < kMin || hi > kMax) return std::nullopt;
+  return Extent{static_cast<int64_t>(lo), static_cast<int64_t>(hi)};
+}
+
 // What a slice walks over a sequence of `length` items (CPython's
 // PySlice_Unpack and PySlice_AdjustIndices): the first index, the step and
 // the number of items. A step of 0 is an error; a step below -(2**63 - 1) is
