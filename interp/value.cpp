@@ -268,8 +268,11 @@ struct Printer {
 
   // Containers that share their items (`l = [l, l]`, many times over) can
   // print exponentially long: text beyond the longest string is refused.
+  // Charged item by item, so that a walk of shared items stops at the step
+  // bound as soon as at the length bound.
   static void check_size(const std::string& out) {
     check_string_length(static_cast<int64_t>(out.size()), "printed value");
+    charge_work(1);
   }
 
   std::string seq(const ValueList& items, const void* id, const char* open, const char* close,
@@ -386,6 +389,7 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
     throw ValueError("comparison too long (more than " + std::to_string(kMaxComparedItems) +
                      " items compared)");
   }
+  charge_work(1);
   if (is_number(a) && is_number(b)) {
     if (a.is<double>() || b.is<double>()) {
       return to_number(a, "") == to_number(b, "");
@@ -396,7 +400,7 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (auto r = b.get<Value::Register>()) register_misuse(**r, "a Python value");
   if (a.data.index() != b.data.index()) return false;
   if (auto s = a.get<std::string>()) {
-    visited += static_cast<int64_t>(s->size() / kTextBytesPerStep);
+    charge_work(static_cast<int64_t>(s->size() / kTextBytesPerStep));
     return *s == *b.get<std::string>();
   }
   if (auto t = a.get<Value::Tuple>()) {
@@ -486,9 +490,7 @@ bool truthy(const Value& v) {
 
 bool equals(const Value& a, const Value& b) {
   int64_t visited = 0;
-  const bool same = equals_at(a, b, 0, visited);
-  charge_work(visited);
-  return same;
+  return equals_at(a, b, 0, visited);
 }
 
 bool identical(const Value& a, const Value& b) {
@@ -561,6 +563,7 @@ std::string key_string_at(const Value& key, int depth) {
     std::string out = "(";
     for (const Value& item : **t) {
       out += key_string_at(item, depth + 1) + ",";
+      charge_work(1);
       check_string_length(static_cast<int64_t>(out.size()), "hashed key");
     }
     return out + ")";
