@@ -315,15 +315,23 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
     const Value returned = ev.call(*function, {}, std::move(kwargs), def.name_range);
     std::vector<rt::NamedArray>& out = outputs[static_cast<size_t>(r)];
     std::vector<const rt::Buffer*> seen;
+    std::vector<std::string> returned_names;
     auto keep = [&](const std::string& name, const Value::Tensor& t) {
       out.push_back(rt::NamedArray{name, read_array(*t)});
       seen.push_back(t->buffer().get());
-      rank.globals->vars[name] = Value(t);
     };
-    for (const auto& [name, t] : returned_tensors(ev, def, returned)) keep(name, t);
+    for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+      keep(name, t);
+      returned_names.push_back(name);
+      rank.globals->vars[name] = Value(t);
+    }
     for (const auto& [name, t] : inputs) {
       const rt::Buffer* b = t->buffer().get();
-      if (b->written() && std::find(seen.begin(), seen.end(), b) == seen.end()) keep(name, t);
+      if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
+      const std::string shown_name = written_input_name(name, returned_names);
+      keep(shown_name, t);
+      // NAME.input is no variable name: the returned tensor keeps NAME.
+      if (shown_name == name) rank.globals->vars[name] = Value(t);
     }
   });
   if (!ok) return false;

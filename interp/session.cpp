@@ -353,11 +353,15 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
     outputs.push_back(NamedArray{name, std::move(array)});
     seen.push_back(t.buffer().get());
   };
-  for (const auto& [name, t] : returned_tensors(ev, def, returned)) emit(name, *t);
+  std::vector<std::string> returned_names;
+  for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+    emit(name, *t);
+    returned_names.push_back(name);
+  }
   for (const auto& [name, t] : bound.inputs) {
     const rt::Buffer* b = t->buffer().get();
     if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
-    emit(name, *t);
+    emit(written_input_name(name, returned_names), *t);
   }
 }
 
