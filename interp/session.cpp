@@ -447,14 +447,13 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
   std::optional<Diagnostic> error;
   {
     // A scheduler of one rank: the same large-stack thread and error capture
-    // as run()'s ranks. The trace device never joins a rendezvous.
-    Spmd spmd(1);
+    // as run()'s ranks. The trace device never joins a rendezvous. Its errors
+    // name no rank (the evaluator names none when tracing), except the
+    // collective checks', which name the failing list's members as run() does.
+    Spmd spmd(1, /*name_ranks=*/false);
     error = spmd.run([&](int) { im.trace_body(*def, prepared, *result.machine, device, result); });
   }
   if (error) {
-    // Errors the scheduler itself makes (internal ones) carry the rank too.
-    error->ranks.clear();
-    for (Diagnostic& note : error->notes) note.ranks.clear();
     im.sink.report(std::move(*error));
     return std::nullopt;
   }

@@ -34,8 +34,9 @@ Diagnostic note(const SourceRange& r, std::string message, int rank) {
 
 }  // namespace
 
-Spmd::Spmd(int ranks)
+Spmd::Spmd(int ranks, bool name_ranks)
     : ranks_(ranks),
+      name_ranks_(name_ranks),
       rank_cv_(static_cast<size_t>(ranks)),
       state_(static_cast<size_t>(ranks), State::ready),
       finish_place_(static_cast<size_t>(ranks)) {}
@@ -115,7 +116,7 @@ void Spmd::rank_main(int rank) {
     std::lock_guard<std::mutex> lock(mutex_);
     Diagnostic d;
     d.message = std::string("internal error: ") + e.what();
-    d.ranks = {rank};
+    if (name_ranks_) d.ranks = {rank};
     record_error_locked(std::move(d));
   }
   std::lock_guard<std::mutex> lock(mutex_);

@@ -32,7 +32,10 @@ class Spmd {
   // need, reserved (not committed) address space.
   static constexpr size_t kRankStackBytes = size_t{256} << 20;
 
-  explicit Spmd(int ranks);
+  // `name_ranks`: whether the errors the scheduler makes itself (internal
+  // ones) name the rank; not for a compiler's trace, whose one rank stands
+  // for every rank.
+  explicit Spmd(int ranks, bool name_ranks = true);
   Spmd(const Spmd&) = delete;
   Spmd& operator=(const Spmd&) = delete;
 
@@ -69,6 +72,7 @@ class Spmd {
   void wait_turn_locked(std::unique_lock<std::mutex>& lock, int rank);
 
   int ranks_;
+  bool name_ranks_;
   const RankBody* body_ = nullptr;
   std::mutex mutex_;
   std::vector<std::condition_variable> rank_cv_;  // one per rank: its turn has come
