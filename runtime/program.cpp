@@ -263,7 +263,8 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << prog << ": error: " << e.what() << "\nRun '" << prog << " --help' for usage.\n";
+    std::cerr << prog << ": error: " << escape_controls(e.what()) << "\nRun '" << prog
+              << " --help' for usage.\n";
     return kExitUsage;
   }
   const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
@@ -271,7 +272,7 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
     return run(spec, make, opts, load_inputs(spec, paths));
   } catch (const UsageError& e) {
-    std::cerr << prog << ": error: " << e.message << "\n";
+    std::cerr << prog << ": error: " << escape_controls(e.message) << "\n";
     return kExitUsage;
   } catch (const LocatedError& e) {
     std::cerr << located_text(e, color);

@@ -21,6 +21,7 @@
 
 #include "frontend/diagnostics.h"
 #include "interp/interactive.h"
+#include "runtime/diagnostic_text.h"
 #include "runtime/machine.h"
 #include "tools/kernel_args.h"
 
@@ -252,7 +253,7 @@ void Repl::finish(bool ok) {
 }
 
 void Repl::error(const std::string& message) {
-  std::cerr << "error: " << message << "\n";
+  std::cerr << "error: " << rt::escape_controls(message) << "\n";
   failed_ = true;
 }
 
