@@ -209,7 +209,9 @@ std::string located_text(const LocatedError& e, bool color) {
   text.end_col = e.place.end_col;
   if (e.place.text != nullptr) text.line_text = std::string_view(e.place.text);
   text.message = e.what();
-  if (e.rank >= 0) text.ranks = {e.rank};
+  for (int r : e.ranks) {
+    if (r >= 0) text.ranks.push_back(r);
+  }
   return format_diagnostic_text(text, color);
 }
 
@@ -240,6 +242,15 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
 }
 
 }  // namespace
+
+void RankFailures::add(int rank, const char* message) {
+  if (ranks_.empty()) message_ = message;
+  if (message_ == message) ranks_.push_back(rank);
+}
+
+void RankFailures::raise(const SourcePlace& place) const {
+  throw LocatedError(place, ranks_, message_);
+}
 
 void read_output(const AccessPattern& ap, NpyArray& array) {
   check_bounds(ap);

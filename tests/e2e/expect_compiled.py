@@ -12,9 +12,7 @@ A case is a kernel file with the headers of expect_driver.py, plus
                                         hold exactly these files, the same bytes
                                         from each
     # expect-program: ...               the program's stderr lines, when they
-                                        differ from nkirun's `expect` lines (a
-                                        program stops at the first failing rank;
-                                        nkirun names every rank that failed alike)
+                                        differ from nkirun's `expect` lines
 
 usage: expect_compiled.py NKIRUN NKIC CASE.py
 """
