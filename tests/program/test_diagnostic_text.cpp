@@ -76,7 +76,7 @@ TEST_CASE("diagnostic text: rank lists") {
 
 TEST_CASE("diagnostic text: no raw control character reaches the terminal") {
   CHECK(rt::escape_controls("plain 'x' \xc3\xa9") == "plain 'x' \xc3\xa9");
-  CHECK(rt::escape_controls(std::string_view("a\nb\tc\rd\0e\x01\x7f", 12)) ==
+  CHECK(rt::escape_controls(std::string_view("a\nb\tc\rd\0e\x01\x7f", 11)) ==
         "a\\nb\\tc\\rd\\x00e\\x01\\x7f");
   CHECK(rt::escape_controls("c1 \xc2\x9b") == "c1 \\x9b");
   CHECK(rt::escape_controls(rt::escape_controls("a\nb")) == "a\\nb");
