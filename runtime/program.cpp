@@ -33,6 +33,7 @@ struct UsageError {
 struct ProgramOptions {
   std::vector<std::string> args;
   std::string outdir;
+  bool outdir_given = false;  // -o '' too, which is a mistake, not "no -o"
   bool print = false;
   int iters = 1;
   bool time = false;
@@ -225,7 +226,8 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
   app.add_option("-a,--arg", opts.args, "An input, NAME=@PATH.npy; repeatable")
       ->type_name("NAME=@PATH")
       ->allow_extra_args(false);
-  app.add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
+  app.add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy")
+      ->each([&opts](const std::string&) { opts.outdir_given = true; });
   app.add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
   app.add_option("--iters", opts.iters, "Run the kernel N times (the outputs are the last run's)")
       ->check(CLI::Range(1, kMaxIters));
@@ -280,6 +282,11 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
   }
   const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
   try {
+    if (opts.outdir_given) {
+      if (const std::string problem = outdir_problem(opts.outdir); !problem.empty()) {
+        throw UsageError{problem};
+      }
+    }
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
     return run(spec, make, opts, load_inputs(spec, paths));
   } catch (const UsageError& e) {
