@@ -4,6 +4,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace nkic::interp {
@@ -63,10 +64,15 @@ std::optional<Diagnostic> Spmd::run(const RankBody& body) {
   for (int r = 0; r < ranks_; ++r) {
     jobs[static_cast<size_t>(r)] = Job{this, r};
     pthread_t t;
-    if (pthread_create(&t, &attr, &Spmd::thread_main, &jobs[static_cast<size_t>(r)]) != 0) {
+    if (const int err =
+            pthread_create(&t, &attr, &Spmd::thread_main, &jobs[static_cast<size_t>(r)]);
+        err != 0) {
       std::lock_guard<std::mutex> lock(mutex_);
       Diagnostic d;
-      d.message = "cannot start a thread for rank " + std::to_string(r) + " (too many ranks?)";
+      d.message = "cannot start the thread of rank " + std::to_string(r) + " of " +
+                  std::to_string(ranks_) + ": " + std::strerror(err) +
+                  " (each rank's thread reserves " + std::to_string(kRankStackBytes >> 20) +
+                  " MiB of address space; is the address space or the number of threads limited?)";
       record_error_locked(std::move(d));
       cancelled_ = true;
       for (int q = r; q < ranks_; ++q) state_[static_cast<size_t>(q)] = State::done;

@@ -184,7 +184,7 @@ class Driver {
   const Options& opts_;
   bool color_;
   SourceManager sources_;
-  DiagnosticSink sink_;
+  DiagnosticSink sink_{"nkic"};
 };
 
 CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char* name,

@@ -80,7 +80,7 @@ int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sin
 
 int run(const RunOptions& opts) {
   SourceManager sources;
-  DiagnosticSink sink;
+  DiagnosticSink sink("nkirun");
   const bool color = color_wanted(opts.color);
   auto report = [&](int code) {
     sink.print(std::cerr, color);
