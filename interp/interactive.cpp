@@ -16,6 +16,7 @@
 #include "interp/kernel_binding.h"
 #include "interp/spmd.h"
 #include "interp/stdlib_loader.h"
+#include "runtime/diagnostic_text.h"
 #include "runtime/format_util.h"
 #include "runtime/host_io.h"
 
@@ -381,7 +382,7 @@ std::string Interactive::memory(std::optional<int> only) const {
     }
     for (const auto& [name, t] : tensors) {
       const rt::Buffer& b = *t->buffer();
-      out << "  " << name << ": " << rt::mem_kind_name(b.kind()) << " '" << b.name() << "' "
+      out << "  " << name << ": " << rt::mem_kind_name(b.kind()) << " '" << rt::escape_controls(b.name()) << "' "
           << rt::dtype_name(b.dtype()) << rt::format_shape(b.shape()) << ", " << b.bytes()
           << " bytes\n";
     }
