@@ -34,8 +34,13 @@ class Spmd {
   // need between 12 and 16 MiB in an optimised build; 64 MiB leaves room for
   // unoptimised builds' larger frames, while 16 ranks still fit in a 4 GB
   // address-space limit (1024 ranks reserve 64 GiB, which 64-bit address
-  // space and overcommit allow).
+  // space and overcommit allow). AddressSanitizer's frames are several
+  // times larger again, and its shadow memory rules out such a limit anyway.
+#if defined(__SANITIZE_ADDRESS__)
+  static constexpr size_t kRankStackBytes = size_t{256} << 20;
+#else
   static constexpr size_t kRankStackBytes = size_t{64} << 20;
+#endif
 
   // `name_ranks`: whether the errors the scheduler makes itself (internal
   // ones) name the rank; not for a compiler's trace, whose one rank stands
