@@ -69,7 +69,7 @@ class Lowering {
     }
     {
       CppWriter::Continuation handler(w_);
-      w_.line("throw rt::LocatedError(" + names_.place + ", members[0], std::string(" +
+      w_.line("throw rt::LocatedError(" + names_.place + ", members, std::string(" +
               cpp_string_literal(std::string(op_name(i_.kind)) + ": ") + ") + e.what());");
     }
     return std::move(scratch_);

@@ -224,14 +224,21 @@ class Emitter {
       }
       default: break;
     }
-    CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+    // Every rank runs the instruction, then the ranks that failed alike are
+    // reported together, as nkirun does.
+    CppWriter::Block scope(execute_, "");
+    execute_.line("rt::RankFailures failed;");
     {
-      CppWriter::Block attempt(execute_, "try", "} catch (const rt::Error& e) {");
-      set_offsets(execute_, ops);
-      device_op(i, id, dsts, srcs);
+      CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+      {
+        CppWriter::Block attempt(execute_, "try", "} catch (const rt::Error& e) {");
+        set_offsets(execute_, ops);
+        device_op(i, id, dsts, srcs);
+      }
+      CppWriter::Continuation handler(execute_);
+      execute_.line("failed.add(r, e.what());");
     }
-    CppWriter::Continuation handler(execute_);
-    execute_.line("throw rt::LocatedError(" + place + ", r, e.what());");
+    execute_.line("failed.check(" + place + ");");
   }
 
   std::string register_move(const Instr& i) const {

@@ -13,6 +13,7 @@
 #include "codegen/trace.h"
 #include "interp/collective.h"
 #include "interp/device.h"
+#include "interp/kernel_binding.h"
 #include "interp/value.h"
 
 namespace nkic::codegen {
@@ -162,9 +163,7 @@ class Recorder final : public interp::Device {
   }
 
   void collective(interp::CollectiveCall call) override {
-    std::set<size_t> sizes;
-    for (const auto& list : call.group.groups) sizes.insert(list.size());
-    for (size_t n : sizes) interp::check_collective_shapes(call, static_cast<int>(n));
+    interp::check_collective_shapes(call);
     for (const auto& t : call.srcs) check_static_bounds(*t);
     for (const auto& t : call.dsts) check_static_bounds(*t);
     Instr i = instr(kind_of(call.kind), call.range);
@@ -365,7 +364,9 @@ std::optional<Program> specialize(interp::Session& session, const std::string& k
   if (!result) return std::nullopt;
   try {
     std::set<int> returned;
+    std::vector<std::string> returned_names;
     for (const auto& [name, view] : result->outputs) {
+      returned_names.push_back(name);
       Output o{name, recorder.operand(view)};
       recorder.mark_output(o.view);
       returned.insert(o.view.buffer);
@@ -376,7 +377,8 @@ std::optional<Program> specialize(interp::Session& session, const std::string& k
       p.buffers[static_cast<size_t>(id)].input = static_cast<int>(p.inputs.size());
       p.inputs.push_back(Input{name, id});
       if (!recorder.written(id) || returned.count(id)) continue;
-      Output o{name, recorder.operand(rt::TensorView(buffer))};
+      Output o{interp::written_input_name(name, returned_names),
+               recorder.operand(rt::TensorView(buffer))};
       recorder.mark_output(o.view);
       p.outputs.push_back(std::move(o));
     }

@@ -67,7 +67,10 @@ void DiagnosticSink::clear() {
 }
 
 void DiagnosticSink::print(std::ostream& out, bool color) const {
-  for (const Diagnostic& d : diags_) out << format_diagnostic(d, color);
+  for (const Diagnostic& d : diags_) {
+    if (!d.range.valid() && !tool_.empty()) out << tool_ << ": ";
+    out << format_diagnostic(d, color);
+  }
   if (dropped_ > 0) {
     out << dropped_ << " more error" << (dropped_ == 1 ? "" : "s") << " not shown\n";
   }

@@ -47,6 +47,10 @@ class DiagnosticSink {
   // Beyond this many errors the rest only follow from the first ones.
   static constexpr int kMaxErrors = 20;
 
+  // `tool`: printed before a diagnostic that has no place ("nkirun: error:
+  // cannot start ..."), as the tools print their other non-located errors.
+  explicit DiagnosticSink(std::string tool = "") : tool_(std::move(tool)) {}
+
   void report(Diagnostic d);
   bool has_errors() const { return error_count_ > 0; }
   int error_count() const { return error_count_; }
@@ -58,6 +62,7 @@ class DiagnosticSink {
   void print(std::ostream& out, bool color) const;
 
  private:
+  std::string tool_;
   std::vector<Diagnostic> diags_;
   int error_count_ = 0;
   int dropped_ = 0;

@@ -11,6 +11,8 @@
 // only when SLL fails, which gives the same result for this grammar.
 #include "frontend/parse.h"
 
+#include <optional>
+
 #include "NkiLexer.h"
 #include "NkiParser.h"
 #include "frontend/ast_builder.h"
@@ -49,6 +51,75 @@ bool unsupported_keyword(size_t type) {
     case NkiParser::YIELD: return true;
     default: return false;
   }
+}
+
+// A construct of Python the language leaves out, recognised where the
+// parser stops in it, so that the message says so instead of pointing at a
+// token: `:=`, `match` statements, set literals and comprehensions. Located
+// from `first` to `last`.
+struct Unsupported {
+  std::string message;
+  const antlr4::Token* first = nullptr;
+  const antlr4::Token* last = nullptr;
+};
+
+const antlr4::Token* token_at(antlr4::TokenStream& tokens, size_t index, long delta) {
+  const long i = static_cast<long>(index) + delta;
+  if (i < 0 || static_cast<size_t>(i) >= tokens.size()) return nullptr;
+  return tokens.get(static_cast<size_t>(i));
+}
+
+bool adjacent(const antlr4::Token& a, const antlr4::Token& b) {
+  return a.getStopIndex() + 1 == b.getStartIndex();
+}
+
+bool ends_line(const antlr4::Token& t) {
+  const size_t type = t.getType();
+  return type == NkiParser::NEWLINE || type == NkiParser::INDENT || type == NkiParser::DEDENT ||
+         type == antlr4::Token::EOF;
+}
+
+// The first token of the logical line holding token `index`.
+const antlr4::Token* statement_head(antlr4::TokenStream& tokens, size_t index) {
+  size_t begin = index;
+  while (begin > 0 && !ends_line(*tokens.get(begin - 1))) --begin;
+  return tokens.get(begin);
+}
+
+std::optional<Unsupported> unsupported_construct(antlr4::Parser& parser, const antlr4::Token* t) {
+  antlr4::TokenStream& tokens = *parser.getTokenStream();
+  const size_t index = t->getTokenIndex();
+  // ':=' lexes as ':' and '='; the parser stops at one of them.
+  const antlr4::Token* next = token_at(tokens, index, 1);
+  const antlr4::Token* prev = index > 0 ? token_at(tokens, index, -1) : nullptr;
+  if (t->getType() == NkiParser::COLON && next && next->getType() == NkiParser::ASSIGN &&
+      adjacent(*t, *next)) {
+    return Unsupported{"assignment expressions (:=) are not supported", t, next};
+  }
+  if (t->getType() == NkiParser::ASSIGN && prev && prev->getType() == NkiParser::COLON &&
+      adjacent(*prev, *t)) {
+    return Unsupported{"assignment expressions (:=) are not supported", prev, t};
+  }
+  // `match SUBJECT:`: a statement that begins with the name `match` and
+  // whose line ends with ':' (as Python tells its soft keyword apart).
+  const antlr4::Token* head = statement_head(tokens, index);
+  if (head->getType() == NkiParser::NAME && head->getText() == "match") {
+    size_t end = head->getTokenIndex();
+    while (end + 1 < tokens.size() && !ends_line(*tokens.get(end + 1))) ++end;
+    if (end > head->getTokenIndex() && tokens.get(end)->getType() == NkiParser::COLON) {
+      return Unsupported{"match statements are not supported", head, head};
+    }
+  }
+  // `{a, b}` and `{x for x in xs}` stop in the first dict item, wanting ':'.
+  auto* item = dynamic_cast<NkiParser::Dict_itemContext*>(parser.getContext());
+  auto* dict = item ? dynamic_cast<NkiParser::DictAtomContext*>(item->parent) : nullptr;
+  if (dict && !dict->dict_item().empty() && dict->dict_item(0) == item) {
+    const bool comprehension = t->getType() == NkiParser::FOR;
+    const char* what = comprehension ? "set comprehensions" : "set literals";
+    return Unsupported{std::string(what) + " are not supported", dict->getStart(),
+                       dict->getStart()};
+  }
+  return std::nullopt;
 }
 
 std::string parser_message(antlr4::Parser& parser, const antlr4::Token* t) {
@@ -96,6 +167,18 @@ class ErrorListener : public antlr4::BaseErrorListener {
       // then fallout, not news.
       const size_t type = offending->getType();
       if (reported_ && (type == NkiParser::INDENT || type == NkiParser::DEDENT)) return;
+      // The `case` lines of a match statement already reported follow from it.
+      const antlr4::Token* head =
+          statement_head(*parser->getTokenStream(), offending->getTokenIndex());
+      if (skip_block_column_ >= 0) {
+        if (head->getCharPositionInLine() > static_cast<size_t>(skip_block_column_)) return;
+        skip_block_column_ = -1;
+      }
+      if (const std::optional<Unsupported> u = unsupported_construct(*parser, offending)) {
+        report(token_range(*u->first, *u->last), u->message);
+        if (u->first == head) skip_block_column_ = static_cast<int>(head->getCharPositionInLine());
+        return;
+      }
       report(token_range(*offending), parser_message(*parser, offending));
       return;
     }
@@ -125,9 +208,11 @@ class ErrorListener : public antlr4::BaseErrorListener {
     return r;
   }
 
-  SourceRange token_range(const antlr4::Token& t) const {
-    const size_t begin = base_cp_ + t.getStartIndex();
-    const size_t end = base_cp_ + t.getStopIndex() + 1;
+  SourceRange token_range(const antlr4::Token& t) const { return token_range(t, t); }
+
+  SourceRange token_range(const antlr4::Token& first, const antlr4::Token& last) const {
+    const size_t begin = base_cp_ + first.getStartIndex();
+    const size_t end = base_cp_ + last.getStopIndex() + 1;
     return range(begin, std::max(end, begin + 1));
   }
 
@@ -147,6 +232,7 @@ class ErrorListener : public antlr4::BaseErrorListener {
   const IndentLexerBase& lexer_;
   bool reported_ = false;
   int last_line_ = 0;
+  int skip_block_column_ = -1;  // errors in the block of a statement that began there are skipped
 };
 
 // One run of lexer and parser over code points [begin_cp, end_cp) of a file.

@@ -3,6 +3,7 @@
 #include "interp/collective.h"
 
 #include <algorithm>
+#include <set>
 
 #include "interp/builtin_ops.h"
 #include "interp/device.h"
@@ -165,9 +166,11 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
 
 // A view's elements as an access pattern without resolving its run-time
 // offsets (which only a running program knows): enough for shape checks.
-rt::AccessPattern static_pattern(const rt::TensorView& t) {
+// Messages name `rank`, the member the view stands for.
+rt::AccessPattern static_pattern(const rt::TensorView& t, int rank) {
   rt::AccessPattern ap;
   ap.buffer = t.buffer().get();
+  ap.shown_rank = rank;
   ap.offset = t.offset();
   for (size_t d = 0; d < t.shape().size(); ++d) {
     ap.dims.push_back(rt::Dim{t.strides()[d], t.shape()[d]});
@@ -176,9 +179,9 @@ rt::AccessPattern static_pattern(const rt::TensorView& t) {
 }
 
 // Runs the rt:: collective for the members' calls in list order (`resolve`:
-// their run-time offsets read now), or its checks alone (one call standing
-// for every member, so the error names no rank), reporting an rt::Error at
-// the first member's call.
+// their run-time offsets read now), or its checks alone (a compiler's one
+// traced call standing for each member), reporting an rt::Error at the first
+// member's call, naming every member's rank, the others' calls as notes.
 template <class F>
 void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
   const CollectiveCall& first = *calls.front();
@@ -187,10 +190,9 @@ void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve
     std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
     for (size_t m = 0; m < calls.size(); ++m) {
       for (size_t k = 0; k < count; ++k) {
-        srcs[m].push_back(resolve ? calls[m]->srcs[k]->resolve()
-                                  : static_pattern(*calls[m]->srcs[k]));
-        dsts[m].push_back(resolve ? calls[m]->dsts[k]->resolve()
-                                  : static_pattern(*calls[m]->dsts[k]));
+        const CollectiveCall& c = *calls[m];
+        srcs[m].push_back(resolve ? c.srcs[k]->resolve() : static_pattern(*c.srcs[k], c.rank));
+        dsts[m].push_back(resolve ? c.dsts[k]->resolve() : static_pattern(*c.dsts[k], c.rank));
       }
     }
     run(srcs, dsts);
@@ -201,7 +203,6 @@ void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve
     d.range = first.range;
     // The runtime's own collective messages already begin with the name.
     d.message = what.compare(0, name.size(), name) == 0 ? what : name + ": " + what;
-    if (!resolve) throw CompileError(std::move(d));
     for (const CollectiveCall* c : calls) d.ranks.push_back(c->rank);
     for (size_t m = 1; m < calls.size(); ++m) {
       d.notes.push_back(
@@ -304,10 +305,32 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls) {
   });
 }
 
-void check_collective_shapes(const CollectiveCall& call, int group_size) {
-  if (group_size < 1) return;
+void check_collective_shapes(const CollectiveCall& call) {
+  // The interpreter's baton runs the ranks in order up to the collective, so
+  // a list completes (and fails) when its highest rank arrives.
+  std::vector<const std::vector<int>*> lists;
+  for (const auto& list : call.group.groups) {
+    if (!list.empty()) lists.push_back(&list);
+  }
+  auto highest = [](const std::vector<int>* l) { return *std::max_element(l->begin(), l->end()); };
+  std::sort(lists.begin(), lists.end(),
+            [&](const auto* a, const auto* b) { return highest(a) < highest(b); });
+  std::set<size_t> passed;  // the checks depend on a list's size alone
+  for (const std::vector<int>* list : lists) {
+    if (!passed.insert(list->size()).second) continue;
+    check_collective_shapes(call, *list);
+  }
+}
+
+void check_collective_shapes(const CollectiveCall& call, const std::vector<int>& members) {
+  if (members.empty()) return;
   // Every member runs the same program, so each passes this call's tensors.
-  const std::vector<const CollectiveCall*> calls(static_cast<size_t>(group_size), &call);
+  std::vector<CollectiveCall> made(members.size(), call);
+  std::vector<const CollectiveCall*> calls;
+  for (size_t m = 0; m < members.size(); ++m) {
+    made[m].rank = members[m];
+    calls.push_back(&made[m]);
+  }
   with_patterns(calls, /*resolve=*/false, [&](const auto& srcs, const auto& dsts) {
     if (call.kind == CollectiveKind::all_reduce) {
       rt::check_all_reduce(srcs, dsts);

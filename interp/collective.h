@@ -41,12 +41,17 @@ Value collective_action(CallArgs& call, CollectiveKind kind);
 void complete_collective(const std::vector<const CollectiveCall*>& calls);
 
 // The shape, dtype and chunking checks complete_collective makes (through
-// the runtime's own checks), for `call` made alike by each of `group_size`
-// members, without reading run-time offsets or moving data: a mismatch
-// (an all_gather dst that is not the src with collective_dim times
-// group_size, chunks that do not divide, ...) throws CompileError at the
-// call, naming no rank.
-void check_collective_shapes(const CollectiveCall& call, int group_size);
+// the runtime's own checks), for `call` made alike by each of `members`,
+// without reading run-time offsets or moving data: a mismatch (an
+// all_gather dst that is not the src with collective_dim times the members,
+// chunks that do not divide, ...) throws the CompileError the interpreter
+// would, naming the same members and ranks.
+void check_collective_shapes(const CollectiveCall& call, const std::vector<int>& members);
+
+// The same for every list of call.group, made alike by every rank (a
+// compiler's trace): the list reported is the one the interpreter would
+// report, the first to complete.
+void check_collective_shapes(const CollectiveCall& call);
 
 // "k.py:14:5", for messages that point at another rank's line.
 std::string place(const SourceRange& r);

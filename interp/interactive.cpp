@@ -16,6 +16,7 @@
 #include "interp/kernel_binding.h"
 #include "interp/spmd.h"
 #include "interp/stdlib_loader.h"
+#include "runtime/diagnostic_text.h"
 #include "runtime/format_util.h"
 #include "runtime/host_io.h"
 
@@ -315,15 +316,23 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
     const Value returned = ev.call(*function, {}, std::move(kwargs), def.name_range);
     std::vector<rt::NamedArray>& out = outputs[static_cast<size_t>(r)];
     std::vector<const rt::Buffer*> seen;
+    std::vector<std::string> returned_names;
     auto keep = [&](const std::string& name, const Value::Tensor& t) {
       out.push_back(rt::NamedArray{name, read_array(*t)});
       seen.push_back(t->buffer().get());
-      rank.globals->vars[name] = Value(t);
     };
-    for (const auto& [name, t] : returned_tensors(ev, def, returned)) keep(name, t);
+    for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+      keep(name, t);
+      returned_names.push_back(name);
+      rank.globals->vars[name] = Value(t);
+    }
     for (const auto& [name, t] : inputs) {
       const rt::Buffer* b = t->buffer().get();
-      if (b->written() && std::find(seen.begin(), seen.end(), b) == seen.end()) keep(name, t);
+      if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
+      const std::string shown_name = written_input_name(name, returned_names);
+      keep(shown_name, t);
+      // NAME.input is no variable name: the returned tensor keeps NAME.
+      if (shown_name == name) rank.globals->vars[name] = Value(t);
     }
   });
   if (!ok) return false;
@@ -373,7 +382,7 @@ std::string Interactive::memory(std::optional<int> only) const {
     }
     for (const auto& [name, t] : tensors) {
       const rt::Buffer& b = *t->buffer();
-      out << "  " << name << ": " << rt::mem_kind_name(b.kind()) << " '" << b.name() << "' "
+      out << "  " << name << ": " << rt::mem_kind_name(b.kind()) << " '" << rt::escape_controls(b.name()) << "' "
           << rt::dtype_name(b.dtype()) << rt::format_shape(b.shape()) << ", " << b.bytes()
           << " bytes\n";
     }

@@ -93,6 +93,13 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
   return out;
 }
 
+std::string written_input_name(const std::string& input,
+                               const std::vector<std::string>& returned_names) {
+  const bool taken =
+      std::find(returned_names.begin(), returned_names.end(), input) != returned_names.end();
+  return taken ? input + ".input" : input;
+}
+
 rt::NpyArray read_array(const rt::TensorView& view) {
   rt::NpyArray array;
   array.dtype = view.dtype();

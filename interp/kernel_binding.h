@@ -41,6 +41,14 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
                                                                     const ast::FunctionDef& def,
                                                                     const Value& returned);
 
+// The name an input tensor the kernel wrote is written back under: its
+// parameter's name, unless a returned tensor already has that name (`x = y;
+// return x` with a parameter x that the kernel also wrote), then NAME.input,
+// so that -o and --print keep both and neither replaces the other. A
+// returned name is an identifier or ret{i}, so NAME.input is never taken.
+std::string written_input_name(const std::string& input,
+                               const std::vector<std::string>& returned_names);
+
 // A view's elements as an array, read from the machine.
 rt::NpyArray read_array(const rt::TensorView& view);
 

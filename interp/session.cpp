@@ -353,11 +353,15 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
     outputs.push_back(NamedArray{name, std::move(array)});
     seen.push_back(t.buffer().get());
   };
-  for (const auto& [name, t] : returned_tensors(ev, def, returned)) emit(name, *t);
+  std::vector<std::string> returned_names;
+  for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+    emit(name, *t);
+    returned_names.push_back(name);
+  }
   for (const auto& [name, t] : bound.inputs) {
     const rt::Buffer* b = t->buffer().get();
     if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
-    emit(name, *t);
+    emit(written_input_name(name, returned_names), *t);
   }
 }
 
@@ -443,14 +447,13 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
   std::optional<Diagnostic> error;
   {
     // A scheduler of one rank: the same large-stack thread and error capture
-    // as run()'s ranks. The trace device never joins a rendezvous.
-    Spmd spmd(1);
+    // as run()'s ranks. The trace device never joins a rendezvous. Its errors
+    // name no rank (the evaluator names none when tracing), except the
+    // collective checks', which name the failing list's members as run() does.
+    Spmd spmd(1, /*name_ranks=*/false);
     error = spmd.run([&](int) { im.trace_body(*def, prepared, *result.machine, device, result); });
   }
   if (error) {
-    // Errors the scheduler itself makes (internal ones) carry the rank too.
-    error->ranks.clear();
-    for (Diagnostic& note : error->notes) note.ranks.clear();
     im.sink.report(std::move(*error));
     return std::nullopt;
   }

@@ -4,6 +4,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace nkic::interp {
@@ -34,8 +35,9 @@ Diagnostic note(const SourceRange& r, std::string message, int rank) {
 
 }  // namespace
 
-Spmd::Spmd(int ranks)
+Spmd::Spmd(int ranks, bool name_ranks)
     : ranks_(ranks),
+      name_ranks_(name_ranks),
       rank_cv_(static_cast<size_t>(ranks)),
       state_(static_cast<size_t>(ranks), State::ready),
       finish_place_(static_cast<size_t>(ranks)) {}
@@ -62,10 +64,15 @@ std::optional<Diagnostic> Spmd::run(const RankBody& body) {
   for (int r = 0; r < ranks_; ++r) {
     jobs[static_cast<size_t>(r)] = Job{this, r};
     pthread_t t;
-    if (pthread_create(&t, &attr, &Spmd::thread_main, &jobs[static_cast<size_t>(r)]) != 0) {
+    if (const int err =
+            pthread_create(&t, &attr, &Spmd::thread_main, &jobs[static_cast<size_t>(r)]);
+        err != 0) {
       std::lock_guard<std::mutex> lock(mutex_);
       Diagnostic d;
-      d.message = "cannot start a thread for rank " + std::to_string(r) + " (too many ranks?)";
+      d.message = "cannot start the thread of rank " + std::to_string(r) + " of " +
+                  std::to_string(ranks_) + ": " + std::strerror(err) +
+                  " (each rank's thread reserves " + std::to_string(kRankStackBytes >> 20) +
+                  " MiB of address space; is the address space or the number of threads limited?)";
       record_error_locked(std::move(d));
       cancelled_ = true;
       for (int q = r; q < ranks_; ++q) state_[static_cast<size_t>(q)] = State::done;
@@ -115,7 +122,7 @@ void Spmd::rank_main(int rank) {
     std::lock_guard<std::mutex> lock(mutex_);
     Diagnostic d;
     d.message = std::string("internal error: ") + e.what();
-    d.ranks = {rank};
+    if (name_ranks_) d.ranks = {rank};
     record_error_locked(std::move(d));
   }
   std::lock_guard<std::mutex> lock(mutex_);

@@ -28,11 +28,24 @@ namespace nkic::interp {
 
 class Spmd {
  public:
-  // Each rank thread's stack: far more than kMaxCallDepth evaluator frames
-  // need, reserved (not committed) address space.
+  // Each rank thread's stack, reserved (not committed) address space. The
+  // deepest evaluation the interpreter's bounds allow (kMaxCallDepth calls,
+  // each in 90 nested blocks and a 190-deep expression) was measured to
+  // need between 12 and 16 MiB in an optimised build; 64 MiB leaves room for
+  // unoptimised builds' larger frames, while 16 ranks still fit in a 4 GB
+  // address-space limit (1024 ranks reserve 64 GiB, which 64-bit address
+  // space and overcommit allow). AddressSanitizer's frames are several
+  // times larger again, and its shadow memory rules out such a limit anyway.
+#if defined(__SANITIZE_ADDRESS__)
   static constexpr size_t kRankStackBytes = size_t{256} << 20;
+#else
+  static constexpr size_t kRankStackBytes = size_t{64} << 20;
+#endif
 
-  explicit Spmd(int ranks);
+  // `name_ranks`: whether the errors the scheduler makes itself (internal
+  // ones) name the rank; not for a compiler's trace, whose one rank stands
+  // for every rank.
+  explicit Spmd(int ranks, bool name_ranks = true);
   Spmd(const Spmd&) = delete;
   Spmd& operator=(const Spmd&) = delete;
 
@@ -69,6 +82,7 @@ class Spmd {
   void wait_turn_locked(std::unique_lock<std::mutex>& lock, int rank);
 
   int ranks_;
+  bool name_ranks_;
   const RankBody* body_ = nullptr;
   std::mutex mutex_;
   std::vector<std::condition_variable> rank_cv_;  // one per rank: its turn has come

@@ -70,7 +70,7 @@ int64_t AccessPattern::max_offset() const {
 std::string AccessPattern::describe() const {
   std::string s = buffer ? buffer->name() : std::string("?");
   if (buffer) {
-    s += " (rank " + std::to_string(buffer->rank()) + ", " +
+    s += " (rank " + std::to_string(rank()) + ", " +
          std::string(mem_kind_name(buffer->kind())) + ")";
   }
   return s + " offset " + std::to_string(offset) + " pattern " + pattern_text(dims);

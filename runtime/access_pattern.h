@@ -28,8 +28,12 @@ struct AccessPattern {
   Buffer* buffer = nullptr;
   int64_t offset = 0;
   std::vector<Dim> dims;
+  // The rank messages name, when not the buffer's: a compiler checks the one
+  // rank's trace it has as if each member of a replica group had made it.
+  int shown_rank = -1;
 
   DType dtype() const { return buffer->dtype(); }
+  int rank() const { return shown_rank >= 0 ? shown_rank : buffer->rank(); }
   // The element count; an overflow is an Error.
   int64_t elements() const;
   std::vector<int64_t> shape() const;

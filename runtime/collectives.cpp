@@ -13,7 +13,7 @@ namespace nkic::rt {
 namespace {
 
 std::string member_label(size_t m, const AccessPattern& ap) {
-  return "member " + std::to_string(m) + " (rank " + std::to_string(ap.buffer->rank()) + ")";
+  return "member " + std::to_string(m) + " (rank " + std::to_string(ap.rank()) + ")";
 }
 
 void check_member_counts(std::string_view op, size_t srcs, size_t dsts) {

@@ -35,7 +35,65 @@ std::string caret_line(std::string_view line, int col, int end_col) {
   return out;
 }
 
+bool is_c1_at(std::string_view s, size_t i) {
+  return i + 1 < s.size() && static_cast<unsigned char>(s[i]) == 0xC2 &&
+         static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+         static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+}
+
+bool is_c0_or_del(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u < 0x20 || u == 0x7F;
+}
+
+void append_hex(std::string& out, unsigned char u) {
+  constexpr const char* kDigits = "0123456789abcdef";
+  out += "\\x";
+  out += kDigits[u >> 4];
+  out += kDigits[u & 0xF];
+}
+
+// The source line as printed: control characters but tabs (which the caret
+// line copies) become their control pictures, one code point each.
+std::string shown_line(std::string_view line) {
+  std::string out;
+  for (char c : line) {
+    if (c == '\t' || !is_c0_or_del(c)) {
+      out += c;
+      continue;
+    }
+    const unsigned code =
+        static_cast<unsigned char>(c) == 0x7F ? 0x2421 : 0x2400 + static_cast<unsigned char>(c);
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string escape_controls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (is_c1_at(text, i)) {
+      append_hex(out, static_cast<unsigned char>(text[++i]));
+    } else if (!is_c0_or_del(c)) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      append_hex(out, static_cast<unsigned char>(c));
+    }
+  }
+  return out;
+}
 
 std::string format_ranks(const std::vector<int>& ranks) {
   if (ranks.empty()) return "";
@@ -61,15 +119,16 @@ std::string format_diagnostic_text(const DiagnosticText& d, bool color) {
   std::string out;
   if (d.placed) {
     if (color) out += kBold;
-    out += std::string(d.path) + ":" + std::to_string(d.line) + ":" + std::to_string(d.col) + ": ";
+    out +=
+        escape_controls(d.path) + ":" + std::to_string(d.line) + ":" + std::to_string(d.col) + ": ";
     if (color) out += kReset;
   }
   if (color) out += d.is_note ? kCyan : kRed;
   out += d.is_note ? "note: " : "error: ";
   if (color) out += kReset;
-  out += std::string(d.message) + format_ranks(d.ranks) + "\n";
+  out += escape_controls(d.message) + format_ranks(d.ranks) + "\n";
   if (!d.placed || !d.line_text || d.col < 1) return out;
-  out += std::string(*d.line_text) + "\n";
+  out += shown_line(*d.line_text) + "\n";
   if (color) out += kGreen;
   out += caret_line(*d.line_text, d.col, d.end_col);
   if (color) out += kReset;

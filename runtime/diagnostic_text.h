@@ -31,7 +31,17 @@ struct DiagnosticText {
 
 // "PATH:LINE:COL: error: MESSAGE (rank R)\n", then the source line and the
 // caret line when `line_text` is given. Colour escapes only when `color`.
+// The message and path are escaped (escape_controls); in the source line each
+// control character but a tab shows as its Unicode control picture (U+2400 +
+// code, U+2421 for DEL), one cell as the caret line counts it.
 std::string format_diagnostic_text(const DiagnosticText& d, bool color);
+
+// `text` with its control characters (C0, DEL and C1) written as \n, \r,
+// \t or \xHH, so that no tensor name or stray byte in a message can split
+// a diagnostic or reach the terminal raw. Every diagnostic's message goes
+// through it, and the tools' one-line `TOOL: error:` messages too. The
+// result has no control characters, so escaping twice changes nothing.
+std::string escape_controls(std::string_view text);
 
 // " (rank 3)", " (ranks 0, 2-5)"; "" for no ranks.
 std::string format_ranks(const std::vector<int>& ranks);

@@ -3,6 +3,8 @@
 // byte.
 #include "runtime/host_io.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <map>
 #include <ostream>
@@ -21,6 +23,52 @@ std::string expand_rank(std::string path, int rank) {
     at += id.size();
   }
   return path;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string in_quotes(const fs::path& p) { return "'" + p.string() + "'"; }
+
+// "" when new entries can be made in `dir`, or in the folder it would be
+// made in: the nearest part of it that exists must be a writable folder.
+std::string creatable_in(const fs::path& dir) {
+  fs::path at = dir.empty() ? fs::path(".") : dir;
+  std::error_code ec;
+  while (!fs::exists(at, ec) && at.has_parent_path() && at.parent_path() != at) {
+    at = at.parent_path();
+  }
+  if (!fs::exists(at, ec)) at = ".";
+  if (!fs::is_directory(at, ec)) return in_quotes(at) + " is not a folder";
+  if (::access(at.c_str(), W_OK | X_OK) != 0) return in_quotes(at) + " is not writable";
+  return "";
+}
+
+}  // namespace
+
+std::string outdir_problem(const std::string& outdir) {
+  if (outdir.empty()) return "-o needs a folder to write the outputs to";
+  std::error_code ec;
+  if (fs::exists(outdir, ec) && !fs::is_directory(outdir, ec)) {
+    return "-o " + in_quotes(outdir) + " is not a folder";
+  }
+  const std::string problem = creatable_in(outdir);
+  return problem.empty() ? "" : "-o " + in_quotes(outdir) + ": " + problem;
+}
+
+std::string output_file_problem(const std::string& path) {
+  if (path.empty()) return "-o needs the path of the file to write";
+  std::error_code ec;
+  if (fs::is_directory(path, ec) || path.back() == '/') {
+    return "-o " + in_quotes(path) + " is a folder; give the path of the file to write";
+  }
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::exists(parent, ec)) {
+    return "-o " + in_quotes(path) + ": the folder " + in_quotes(parent) + " does not exist";
+  }
+  const std::string problem = creatable_in(parent);
+  return problem.empty() ? "" : "-o " + in_quotes(path) + ": " + problem;
 }
 
 std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,

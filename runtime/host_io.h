@@ -29,6 +29,15 @@ std::string expand_rank(std::string path, int rank);
 std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
                                     std::string* missing);
 
+// What makes `-o` unusable before any work is done, for a usage error
+// (exit 2): "" when `outdir` is, or can be made, a writable folder; else
+// the reason, e.g. "-o '/dev/null' is not a folder".
+std::string outdir_problem(const std::string& outdir);
+
+// The same for a file to write (nkic's program or C++): "" when `path` can
+// be created or replaced: not empty, not a folder, in a writable folder.
+std::string output_file_problem(const std::string& path);
+
 // Throws Error when a file or folder cannot be written.
 void write_outputs(const std::string& outdir, const RankOutputs& outputs);
 

@@ -33,6 +33,7 @@ struct UsageError {
 struct ProgramOptions {
   std::vector<std::string> args;
   std::string outdir;
+  bool outdir_given = false;  // -o '' too, which is a mistake, not "no -o"
   bool print = false;
   int iters = 1;
   bool time = false;
@@ -209,7 +210,9 @@ std::string located_text(const LocatedError& e, bool color) {
   text.end_col = e.place.end_col;
   if (e.place.text != nullptr) text.line_text = std::string_view(e.place.text);
   text.message = e.what();
-  if (e.rank >= 0) text.ranks = {e.rank};
+  for (int r : e.ranks) {
+    if (r >= 0) text.ranks.push_back(r);
+  }
   return format_diagnostic_text(text, color);
 }
 
@@ -223,7 +226,8 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
   app.add_option("-a,--arg", opts.args, "An input, NAME=@PATH.npy; repeatable")
       ->type_name("NAME=@PATH")
       ->allow_extra_args(false);
-  app.add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
+  app.add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy")
+      ->each([&opts](const std::string&) { opts.outdir_given = true; });
   app.add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
   app.add_option("--iters", opts.iters, "Run the kernel N times (the outputs are the last run's)")
       ->check(CLI::Range(1, kMaxIters));
@@ -240,6 +244,15 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
 }
 
 }  // namespace
+
+void RankFailures::add(int rank, const char* message) {
+  if (ranks_.empty()) message_ = message;
+  if (message_ == message) ranks_.push_back(rank);
+}
+
+void RankFailures::raise(const SourcePlace& place) const {
+  throw LocatedError(place, ranks_, message_);
+}
 
 void read_output(const AccessPattern& ap, NpyArray& array) {
   check_bounds(ap);
@@ -263,15 +276,21 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << prog << ": error: " << e.what() << "\nRun '" << prog << " --help' for usage.\n";
+    std::cerr << prog << ": error: " << escape_controls(e.what()) << "\nRun '" << prog
+              << " --help' for usage.\n";
     return kExitUsage;
   }
   const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
   try {
+    if (opts.outdir_given) {
+      if (const std::string problem = outdir_problem(opts.outdir); !problem.empty()) {
+        throw UsageError{problem};
+      }
+    }
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
     return run(spec, make, opts, load_inputs(spec, paths));
   } catch (const UsageError& e) {
-    std::cerr << prog << ": error: " << e.message << "\n";
+    std::cerr << prog << ": error: " << escape_controls(e.message) << "\n";
     return kExitUsage;
   } catch (const LocatedError& e) {
     std::cerr << located_text(e, color);

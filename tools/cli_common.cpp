@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "frontend/diagnostics.h"
+#include "runtime/diagnostic_text.h"
 #include "runtime/format_util.h"
 #include "runtime/machine.h"
 
@@ -22,20 +23,20 @@ int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
       std::cout << app.help();
       return kExitUsage;
     }
-    std::cerr << tool << ": error: " << e.what() << "\nRun '" << tool
+    std::cerr << tool << ": error: " << rt::escape_controls(e.what()) << "\nRun '" << tool
               << " --help' for usage.\n";
     return kExitUsage;
   }
   try {
     return body();
   } catch (const UsageError& e) {
-    std::cerr << tool << ": error: " << e.message << "\n";
+    std::cerr << tool << ": error: " << rt::escape_controls(e.message) << "\n";
     return kExitUsage;
   } catch (const InputError& e) {
-    std::cerr << "error: " << e.message << "\n";
+    std::cerr << tool << ": error: " << rt::escape_controls(e.message) << "\n";
     return kExitKernelError;
   } catch (const rt::Error& e) {  // e.g. an output file that cannot be written
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << tool << ": error: " << rt::escape_controls(e.what()) << "\n";
     return kExitKernelError;
   }
 }

@@ -26,6 +26,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "interp/session.h"
+#include "runtime/host_io.h"
 #include "runtime/machine.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
@@ -44,6 +45,7 @@ struct Options {
   int ranks = 0;  // 0: not given
   std::vector<std::string> args;
   std::string output;
+  bool output_given = false;  // -o '' too, which is a mistake, not "no -o"
   bool dump_ir = false;
   bool dump_ast = false;
   bool keep_cpp = false;
@@ -78,6 +80,13 @@ class Driver {
   explicit Driver(const Options& opts) : opts_(opts), color_(color_wanted(opts.color)) {}
 
   int run() {
+    // A program or C++ file that could not be written is known before any
+    // compiling, as a command-line mistake.
+    if (opts_.command == Command::build || (opts_.command == Command::emit && opts_.output_given)) {
+      if (const std::string problem = rt::output_file_problem(opts_.output); !problem.empty()) {
+        throw UsageError{problem};
+      }
+    }
     if (opts_.dump_ast) {
       const int code = dump_ast();
       if (code != 0) return report(code);
@@ -175,7 +184,7 @@ class Driver {
   const Options& opts_;
   bool color_;
   SourceManager sources_;
-  DiagnosticSink sink_;
+  DiagnosticSink sink_{"nkic"};
 };
 
 CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char* name,
@@ -206,12 +215,15 @@ void add_commands(CLI::App& app, Options& opts) {
   add_command(app, opts, Command::check, "check",
               "Parse a kernel file; with -k/-n, also specialize the kernel");
   CLI::App* emit = add_command(app, opts, Command::emit, "emit", "Print the kernel as C++");
-  emit->add_option("-o,--output", opts.output, "Write the C++ to OUT.cpp instead of stdout");
+  emit->add_option("-o,--output", opts.output, "Write the C++ to OUT.cpp instead of stdout")
+      ->each([&opts](const std::string&) { opts.output_given = true; });
   emit->add_flag("--dump-ir", opts.dump_ir, "Print the specialized program (IR)");
   emit->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree");
   CLI::App* build = add_command(app, opts, Command::build, "build",
                                 "Compile the kernel into a program");
-  build->add_option("-o,--output", opts.output, "The program to write")->required();
+  build->add_option("-o,--output", opts.output, "The program to write")
+      ->required()
+      ->each([&opts](const std::string&) { opts.output_given = true; });
   build->add_flag("--keep-cpp", opts.keep_cpp, "Keep the generated C++ as PROG.cpp");
 }
 

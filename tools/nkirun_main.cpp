@@ -28,6 +28,7 @@ struct RunOptions {
   int ranks = 0;
   std::vector<std::string> args;
   std::string outdir;
+  bool outdir_given = false;  // -o '' too, which is a mistake, not "no -o"
   bool print = false;
   int iters = 1;
   bool time = false;
@@ -79,13 +80,18 @@ int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sin
 
 int run(const RunOptions& opts) {
   SourceManager sources;
-  DiagnosticSink sink;
+  DiagnosticSink sink("nkirun");
   const bool color = color_wanted(opts.color);
   auto report = [&](int code) {
     sink.print(std::cerr, color);
     return code;
   };
   if (opts.dump_ast) return report(dump_ast(opts, sources, sink));
+  if (opts.outdir_given) {
+    if (const std::string problem = rt::outdir_problem(opts.outdir); !problem.empty()) {
+      throw UsageError{problem};
+    }
+  }
 
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
@@ -131,7 +137,8 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   run->add_option("-a,--arg", opts.args, "A kernel argument (VALUE forms below); repeatable")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
-  run->add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy");
+  run->add_option("-o,--outdir", opts.outdir, "Write outputs to OUTDIR/rank{r}/{NAME}.npy")
+      ->each([&opts](const std::string&) { opts.outdir_given = true; });
   run->add_flag("--print", opts.print, "Print every rank's outputs, NumPy-style");
   run->add_option("--iters", opts.iters, "Run the kernel N times")->check(CLI::Range(1, 1000000));
   run->add_flag("--time", opts.time,

@@ -21,6 +21,7 @@
 
 #include "frontend/diagnostics.h"
 #include "interp/interactive.h"
+#include "runtime/diagnostic_text.h"
 #include "runtime/machine.h"
 #include "tools/kernel_args.h"
 
@@ -62,6 +63,7 @@ struct OpenState {
   bool in_string = false;      // inside a triple-quoted string
   bool continued = false;      // the last line ends with a backslash
   bool block = false;          // some logical line ends with ':'
+  bool decorator = false;      // the last logical line with code is a decorator ('@...')
   bool last_line_blank = false;
 };
 
@@ -69,6 +71,7 @@ OpenState scan(const std::string& source) {
   OpenState st;
   std::string quote;  // the open string's delimiter
   char last_code = '\n';  // the last character outside strings and comments
+  char first_code = 0;     // the first one of the current logical line
   for (size_t i = 0; i < source.size(); ++i) {
     const char c = source[i];
     if (!quote.empty()) {
@@ -98,10 +101,20 @@ OpenState scan(const std::string& source) {
     if (c == '\n') {
       if (st.depth == 0 && last_code == ':') st.block = true;
       st.continued = last_code == '\\';
+      if (st.depth == 0 && !st.continued && first_code != 0) {
+        st.decorator = first_code == '@';
+        first_code = 0;
+      }
     }
-    if (c != ' ' && c != '\t' && c != '\r') last_code = c;
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+      if (first_code == 0) first_code = c;
+      last_code = c;
+    } else if (c == '\n') {
+      last_code = c;
+    }
   }
   if (st.depth == 0 && last_code == ':') st.block = true;
+  if (st.depth == 0 && first_code != 0) st.decorator = first_code == '@';
   st.in_string = quote.size() == 3;
   if (!source.empty() && source.back() != '\n') st.continued = last_code == '\\';
   st.last_line_blank = source.size() >= 2 && source.compare(source.size() - 2, 2, "\n\n") == 0;
@@ -252,7 +265,7 @@ void Repl::finish(bool ok) {
 }
 
 void Repl::error(const std::string& message) {
-  std::cerr << "error: " << message << "\n";
+  std::cerr << "error: " << rt::escape_controls(message) << "\n";
   failed_ = true;
 }
 
@@ -429,7 +442,8 @@ void make_parent_dirs(const std::string& path) {
 bool needs_more(const std::string& source) {
   const OpenState st = scan(source);
   if (st.depth > 0 || st.in_string || st.continued) return true;
-  return st.block && !st.last_line_blank;
+  // A decorator needs the def or class it decorates.
+  return (st.block || st.decorator) && !st.last_line_blank;
 }
 
 std::vector<std::string> split_arguments(const std::string& text) {

@@ -8,10 +8,11 @@ A case is a kernel file with the headers of expect_driver.py, plus
     # build: -n 4 -a x=f32[4,8] ...    arguments after `nkic build FILE -o PROG`
     # run: -n 4 -a x=@data/x.npy ...   nkirun's arguments (after FILE --strict)
     # program: -a x=@data/x.npy        the program's arguments (after --strict)
+    # outputs: rank0/x.npy ...         both also run with -o DIR, which must then
+                                        hold exactly these files, the same bytes
+                                        from each
     # expect-program: ...               the program's stderr lines, when they
-                                        differ from nkirun's `expect` lines (a
-                                        program stops at the first failing rank;
-                                        nkirun names every rank that failed alike)
+                                        differ from nkirun's `expect` lines
     # expect-build: ...                 the mistake is found while nkic traces
                                         the kernel: `nkic build` must fail with
                                         these stderr lines and the exit code
@@ -27,6 +28,7 @@ import sys
 import tempfile
 
 from expect_driver import TIMEOUT_SECONDS, directives
+from output_tree import files_under
 
 BUILD_TIMEOUT_SECONDS = 300
 
@@ -46,7 +48,7 @@ def missing_lines(stderr, want):
 
 def main():
     nkirun, nkic, case = (os.path.abspath(a) for a in sys.argv[1:4])
-    d = directives(case, extra=("build", "program", "expect-program", "expect-build"))
+    d = directives(case, extra=("build", "program", "outputs", "expect-program", "expect-build"))
     cwd, name = os.path.dirname(case), os.path.basename(case)
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -69,9 +71,17 @@ def main():
         else:
             runs.append(("program", [prog, "--strict"] + shlex.split(d["program"]),
                          d["expect-program"] or d["expect"]))
-        results = []
+        results, trees = [], []
         for label, argv, want in runs:
+            outdir = os.path.join(tmp, label + "_out")
+            if d["outputs"]:
+                argv = argv + ["-o", outdir]
             proc = run(argv, cwd)
+            if d["outputs"]:
+                trees.append(files_under(outdir))
+                if sorted(trees[-1]) != sorted(d["outputs"].split()):
+                    failures.append(f"{label}: -o wrote {sorted(trees[-1])}, "
+                                    f"expected {sorted(d['outputs'].split())}")
             results.append(proc)
             if proc.returncode != int(d["exit"]):
                 failures.append(f"{label}: exit code {proc.returncode}, expected {d['exit']}")
@@ -83,6 +93,8 @@ def main():
         if int(d["exit"]) == 0 and len(results) == 2 and results[0].stdout != results[1].stdout:
             failures.append(f"the outputs differ\nnkirun:\n{results[0].stdout}\n"
                             f"program:\n{results[1].stdout}")
+        if len(trees) == 2 and trees[0] != trees[1]:
+            failures.append("the -o files of nkirun and the program differ")
     if failures:
         print("\n".join(failures))
         sys.exit(1)

@@ -73,3 +73,18 @@ TEST_CASE("diagnostic text: rank lists") {
   CHECK(rt::format_ranks({0, 1}) == " (ranks 0, 1)");
   CHECK(rt::format_ranks({0, 2, 3, 4, 5, 7}) == " (ranks 0, 2-5, 7)");
 }
+
+TEST_CASE("diagnostic text: no raw control character reaches the terminal") {
+  CHECK(rt::escape_controls("plain 'x' \xc3\xa9") == "plain 'x' \xc3\xa9");
+  CHECK(rt::escape_controls(std::string_view("a\nb\tc\rd\0e\x01\x7f", 11)) ==
+        "a\\nb\\tc\\rd\\x00e\\x01\\x7f");
+  CHECK(rt::escape_controls("c1 \xc2\x9b") == "c1 \\x9b");
+  CHECK(rt::escape_controls(rt::escape_controls("a\nb")) == "a\\nb");
+  // In the message escaped; in the source line a control picture, one cell,
+  // so the caret under the character after it still lines up.
+  const std::string line("x = 1\x01y", 7);
+  rt::DiagnosticText t = placed(line, 7, 8, {});
+  t.message = "bad 'q\n'";
+  CHECK(rt::format_diagnostic_text(t, false) ==
+        "k.py:2:7: error: bad 'q\\n'\nx = 1\xe2\x90\x81y\n      ^\n");
+}

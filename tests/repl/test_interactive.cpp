@@ -121,6 +121,11 @@ TEST_CASE("an input needs more lines while a block, bracket or string is open") 
   CHECK_FALSE(needs_more("x = (1,\n     2)\n"));
   CHECK_FALSE(needs_more("x = '(:'\n"));
   CHECK_FALSE(needs_more("x = 1  # a comment:\n"));
+  CHECK(needs_more("@print\n"));
+  CHECK(needs_more("@print\n@print\n"));
+  CHECK(needs_more("@print\ndef f():\n    pass\n"));
+  CHECK_FALSE(needs_more("@print\ndef f():\n    pass\n\n"));
+  CHECK_FALSE(needs_more("x = a @ b\n"));
   CHECK(needs_more("s = '''a\n"));
   CHECK(needs_more("x = 1 + \\\n"));
   CHECK(needs_more("d = {1: 2,\n"));

@@ -1,7 +1,7 @@
 # The input file is not a .npy file.
 # run: -n 1 -a input=@data/garbage.npy
 # exit: 1
-# expect: error: data/garbage.npy: not a .npy file: bad magic
+# expect: nkirun: error: data/garbage.npy: not a .npy file: bad magic
 import nki
 
 

@@ -1,12 +1,11 @@
 # Strict mode: the kernel writes the first row of a buffer and copies out the
 # whole of it. The interpreter and the program both stop at the first element
-# never written.
+# never written, naming every rank that fails there.
 # build: -n 2 -a input=f32[2,3]
 # run: -n 2 -a input=@../bad/data/f32_2x3.npy
 # program: -a input=@../bad/data/f32_2x3.npy
 # exit: 1
-# expect: strict_unwritten.py:20:5: error: strict mode: element [1, 0] of 'half' is read but was never written (ranks 0, 1)
-# expect-program: strict_unwritten.py:20:5: error: strict mode: element [1, 0] of 'half' is read but was never written (rank 0)
+# expect: strict_unwritten.py:19:5: error: strict mode: element [1, 0] of 'half' is read but was never written (ranks 0, 1)
 import nki
 import nki.language as nl
 import nki.isa as nisa

@@ -3,8 +3,7 @@
 # run: -n 2 -a input=@../bad/data/f32_4x8_rank{rank}.npy
 # program: -a input=@../bad/data/f32_4x8_rank{rank}.npy
 # exit: 1
-# expect: strict_unwritten_offset.py:18:5: error: strict mode: element [0, 0] of 'index' is read but was never written (ranks 0, 1)
-# expect-program: strict_unwritten_offset.py:18:5: error: strict mode: element [0, 0] of 'index' is read but was never written (rank 0)
+# expect: strict_unwritten_offset.py:17:5: error: strict mode: element [0, 0] of 'index' is read but was never written (ranks 0, 1)
 import nki
 import nki.language as nl
 import nki.isa as nisa

@@ -1,0 +1,15 @@
+# nkic build -o naming a folder is a command-line mistake, found before
+# anything is compiled.
+# nkic-raw: build nkic_output_folder.py -n 1 -o data
+# exit: 2
+# expect: nkic: error: -o 'data' is a folder; give the path of the file to write
+import nki
+import nki.language as nl
+import nki.isa as nisa
+
+
+@nki.jit
+def kernel():
+    t = nl.ndarray((2, 2), dtype=nl.float32, buffer=nl.shared_hbm, name="t")
+    nisa.memset(dst=t, value=1.0)
+    return t
