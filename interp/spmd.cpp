@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <string>
 
+#include "runtime/exception_text.h"
+
 namespace nkic::interp {
 
 namespace {
@@ -114,7 +116,7 @@ void Spmd::rank_main(int rank) {
   } catch (const std::exception& e) {
     std::lock_guard<std::mutex> lock(mutex_);
     Diagnostic d;
-    d.message = std::string("internal error: ") + e.what();
+    d.message = rt::exception_message(e);
     d.ranks = {rank};
     record_error_locked(std::move(d));
   }

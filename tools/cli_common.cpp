@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "frontend/diagnostics.h"
+#include "runtime/exception_text.h"
 #include "runtime/format_util.h"
 #include "runtime/machine.h"
 
@@ -36,6 +37,9 @@ int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
     return kExitKernelError;
   } catch (const rt::Error& e) {  // e.g. an output file that cannot be written
     std::cerr << "error: " << e.what() << "\n";
+    return kExitKernelError;
+  } catch (const std::exception& e) {  // out of memory, or a bug: a message, never an abort
+    std::cerr << tool << ": error: " << rt::exception_message(e) << "\n";
     return kExitKernelError;
   }
 }
