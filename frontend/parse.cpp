@@ -149,8 +149,17 @@ class ErrorListener : public antlr4::BaseErrorListener {
   int last_line_ = 0;
 };
 
+ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, size_t end_cp,
+                                    DiagnosticSink& sink);
+
 // One run of lexer and parser over code points [begin_cp, end_cp) of a file.
-class Session {
+//
+// Each statement and each expression is converted into the AST as soon as
+// the parser finishes it (frontend/ast_builder.h, prebuild), and the parse
+// tree below it is freed: the whole tree of a large file would take about a
+// kilobyte per token. Once a syntax error is reported no AST will be built,
+// so finished subtrees are then freed unconverted.
+class Session : public SubtreeHandler {
  public:
   Session(const TextPositions& pos, size_t begin_cp, size_t end_cp, DiagnosticSink& sink,
           bool expression_mode)
@@ -164,7 +173,23 @@ class Session {
     lexer_.addErrorListener(&listener_);
     lexer_.set_expression_mode(expression_mode);
     parser_.removeErrorListeners();
+    parser_.prune_with({NkiParser::RuleTest, NkiParser::RuleStmt}, this);
+    early_env_.positions = &pos;
+    early_env_.base_cp = begin_cp;
+    early_env_.parse_field = [&pos, this](size_t b, size_t e) {
+      return parse_expression_range(pos, b, e, scratch_);
+    };
+    early_env_.prebuilt = &prebuilt_;
+    early_env_.sink = &scratch_;
   }
+
+  bool subtree_done(antlr4::ParserRuleContext& ctx) override {
+    if (listener_.reported()) return true;
+    return prebuild(ctx, early_env_);
+  }
+
+  // The parts built ahead, for the final build.
+  Prebuilt& prebuilt() { return prebuilt_; }
 
   // Runs `rule` on the parser; nullptr after reporting syntax errors.
   template <class Rule>
@@ -177,12 +202,15 @@ class Session {
       parser_.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
       try {
         tree = rule(parser_);
+        parser_.rethrow_pending();
       } catch (const antlr4::ParseCancellationException&) {
         parser_.reset();
+        prebuilt_.clear();
         parser_.addErrorListener(&listener_);
         parser_.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
         sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
         tree = rule(parser_);
+        parser_.rethrow_pending();
       }
     } catch (const NestingTooDeep& e) {
       listener_.report_at(e.line, e.column, "expression is too deeply nested");
@@ -197,6 +225,9 @@ class Session {
   antlr4::CommonTokenStream tokens_;
   NkiParser parser_;
   ErrorListener listener_;
+  DiagnosticSink scratch_;  // what prebuilding reports, kept with the part
+  Prebuilt prebuilt_;
+  BuildEnv early_env_;
 };
 
 // Index of the first byte that is not valid UTF-8, or npos. Valid is
@@ -278,6 +309,8 @@ ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, s
   env.parse_field = [&pos, &sink](size_t b, size_t e) {
     return parse_expression_range(pos, b, e, sink);
   };
+  env.prebuilt = &session.prebuilt();
+  env.sink = &sink;
   return build_reporting<ast::ExprPtr>(sink, [&] { return build_eval_input(*tree, env); });
 }
 
@@ -296,6 +329,8 @@ std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink
   env.parse_field = [&pos, &sink](size_t b, size_t e) {
     return parse_expression_range(pos, b, e, sink);
   };
+  env.prebuilt = &session.prebuilt();
+  env.sink = &sink;
   return build_reporting<std::unique_ptr<ast::Module>>(sink,
                                                        [&] { return build_module(*tree, env); });
 }

@@ -2,12 +2,14 @@
 // alternatives give the AST builder (frontend/ast_builder.cpp) one context
 // type per construct. Expressions follow Python's precedence, lowest first:
 // lambda, if-else, or, and, not, comparisons, |, ^, &, shifts, + -, * / // % @,
-// unary + - ~, **, then primaries. The base class bounds recursion depth.
+// unary + - ~, **, then primaries. The base class bounds recursion depth and
+// frees the subtrees the frontend has converted (grammar/pruning_parser_base.h).
 parser grammar NkiParser;
 
 options {
   tokenVocab = NkiLexer;
   superClass = GuardedParserBase;
+  contextSuperClass = PrunableContext;
 }
 
 @parser::header {
