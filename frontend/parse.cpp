@@ -197,6 +197,8 @@ class Session : public SubtreeHandler {
     antlr4::ParserRuleContext* tree = nullptr;
     try {
       tokens_.fill();
+      // The tokens past the limit were never made: nothing to parse.
+      if (lexer_.out_of_tokens()) return nullptr;
       auto* sim = parser_.getInterpreter<antlr4::atn::ParserATNSimulator>();
       sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
       parser_.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
@@ -251,6 +253,16 @@ size_t invalid_utf8(const std::string& s) {
     i += n;
   }
   return std::string::npos;
+}
+
+bool check_size(const SourceFile& file, DiagnosticSink& sink) {
+  if (file.text().size() <= kMaxSourceBytes) return true;
+  Diagnostic d;
+  d.range = SourceRange{&file, SourceLoc{1, 1}, SourceLoc{1, 2}};
+  d.message = "source is too large (" + std::to_string(file.text().size()) +
+              " bytes; the limit is " + std::to_string(kMaxSourceBytes) + ")";
+  sink.report(std::move(d));
+  return false;
 }
 
 bool check_utf8(const SourceFile& file, DiagnosticSink& sink) {
@@ -317,7 +329,7 @@ ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, s
 }  // namespace
 
 std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink& sink) {
-  if (!check_utf8(file, sink)) return nullptr;
+  if (!check_size(file, sink) || !check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
   const size_t begin_cp = skip_bom(pos, 0, pos.code_point_count());
   Session session(pos, begin_cp, pos.code_point_count(), sink, false);
@@ -336,7 +348,7 @@ std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink
 }
 
 ast::ExprPtr parse_expression(const SourceFile& file, DiagnosticSink& sink) {
-  if (!check_utf8(file, sink)) return nullptr;
+  if (!check_size(file, sink) || !check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
   return parse_expression_range(pos, 0, pos.code_point_count(), sink);
 }
