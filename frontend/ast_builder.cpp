@@ -40,6 +40,7 @@ class Builder {
   ExprPtr eval(P::Eval_inputContext* ctx) { return testlist(ctx->testlist()); }
   // For prebuild: one `test` or `stmt` subtree, and the depth peaks seen.
   ExprPtr whole_test(P::TestContext* ctx) { return test(ctx); }
+  ExprPtr whole_comp_cond(P::Comp_condContext* ctx) { return comp_cond(ctx); }
   void whole_stmt(P::StmtContext* ctx, Body& out) { stmt(ctx, out); }
   std::vector<PrebuiltPart::Peak> take_peaks() { return std::move(peaks_); }
 
@@ -97,6 +98,7 @@ class Builder {
   ExprPtr display(P::Testlist_compContext* ctx, const SourceRange& r, bool list);
   ExprPtr dict(P::DictAtomContext* ctx);
   std::vector<Comprehension> comp_fors(const std::vector<P::Comp_forContext*>& fors);
+  ExprPtr comp_cond(P::Comp_condContext* ctx);
   ExprPtr call(ExprPtr func, P::CallTrailerContext* ctx, const SourceRange& r);
   ExprPtr subscript(ExprPtr value, P::SubscriptTrailerContext* ctx, const SourceRange& r);
   ExprPtr subscript_item(P::SubscriptContext* ctx);
@@ -110,7 +112,7 @@ class Builder {
   void check_target(const Expr& e, const char* what) const;
 
   // ---- parts built ahead (see prebuild)
-  ExprPtr take_test(P::TestContext* ctx);
+  ExprPtr take_expr(PrunableContext* ctx);
   void take_stmt(P::StmtContext* ctx, Body& out);
   void replay(PrebuiltPart& part);
 
@@ -517,7 +519,7 @@ void Builder::check_target(const Expr& e, const char* what) const {
 // Only the constructs that make a node count towards kMaxExprDepth; the
 // pass-through levels of the grammar are bounded by the parser's limits.
 ExprPtr Builder::test(P::TestContext* ctx) {
-  if (ctx->built != 0) return take_test(ctx);
+  if (ctx->built != 0) return take_expr(ctx);
   auto* cond = dynamic_cast<P::CondTestContext*>(ctx);
   if (cond != nullptr && cond->IF() == nullptr) return logic(cond->logic(0));
   const SourceRange r = range(ctx);
@@ -763,9 +765,9 @@ std::vector<Comprehension> Builder::comp_fors(const std::vector<P::Comp_forConte
     Comprehension c;
     c.target = sequence(f->exprlist(), false);
     check_target(*c.target, "assign to");
-    const std::vector<P::LogicContext*> parts = f->logic();
-    c.iter = logic(parts[0]);
-    for (size_t i = 1; i < parts.size(); ++i) c.ifs.push_back(logic(parts[i]));
+    const std::vector<P::Comp_condContext*> parts = f->comp_cond();
+    c.iter = comp_cond(parts[0]);
+    for (size_t i = 1; i < parts.size(); ++i) c.ifs.push_back(comp_cond(parts[i]));
     out.push_back(std::move(c));
   }
   return out;
@@ -906,7 +908,12 @@ ExprPtr Builder::strings(P::StringAtomContext* ctx) {
 // ============================================================================
 // parts built ahead
 
-ExprPtr Builder::take_test(P::TestContext* ctx) {
+ExprPtr Builder::comp_cond(P::Comp_condContext* ctx) {
+  if (ctx->built != 0) return take_expr(ctx);
+  return logic(ctx->logic());
+}
+
+ExprPtr Builder::take_expr(PrunableContext* ctx) {
   PrebuiltPart part = env_.prebuilt->take(ctx->built - 1);
   ctx->built = 0;
   replay(part);
@@ -988,6 +995,12 @@ bool prebuild(antlr4::ParserRuleContext& ctx, const BuildEnv& env) {
     PrebuiltPart part =
         prebuild_part(env, true, [t](Builder& b, PrebuiltPart& p) { p.expr = b.whole_test(t); });
     t->built = env.prebuilt->add(std::move(part)) + 1;
+    return true;
+  }
+  if (auto* c = dynamic_cast<P::Comp_condContext*>(&ctx)) {
+    PrebuiltPart part = prebuild_part(
+        env, true, [c](Builder& b, PrebuiltPart& p) { p.expr = b.whole_comp_cond(c); });
+    c->built = env.prebuilt->add(std::move(part)) + 1;
     return true;
   }
   if (auto* s = dynamic_cast<P::StmtContext*>(&ctx)) {

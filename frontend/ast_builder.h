@@ -28,7 +28,7 @@ namespace nkic {
 struct BuildAborted {};
 
 // What prebuild made of one subtree, waiting for the final build to take it:
-// an expression (of a `test`) or the statements of a `stmt`. When the
+// an expression (of a `test` or `comp_cond`) or the statements of a `stmt`. When the
 // builder found an error in the subtree, `failure` holds it, after the
 // diagnostics it reported first (a bad f-string field): the final build
 // raises them where it reaches the subtree, so errors come out exactly as if
@@ -82,11 +82,12 @@ std::unique_ptr<ast::Module> build_module(antlr4::ParserRuleContext& file_input,
                                           const BuildEnv& env);
 ast::ExprPtr build_eval_input(antlr4::ParserRuleContext& eval_input, const BuildEnv& env);
 
-// Builds a just-parsed `test` or `stmt` subtree ahead of the whole tree,
-// while the parser still runs, so that the parse tree below it can be freed:
-// the result (or the error found) goes into env.prebuilt and the context is
-// marked with its slot; build_module and build_eval_input take it from
-// there. False, changing nothing, for a context of any other rule.
+// Builds a just-parsed `test`, `comp_cond` or `stmt` subtree ahead of the
+// whole tree, while the parser still runs, so that the parse tree below it
+// can be freed: the result (or the error found) goes into env.prebuilt and
+// the context is marked with its slot; build_module and build_eval_input
+// take it from there. False, changing nothing, for a context of any other
+// rule.
 bool prebuild(antlr4::ParserRuleContext& ctx, const BuildEnv& env);
 
 }  // namespace nkic

@@ -173,7 +173,7 @@ class Session : public SubtreeHandler {
     lexer_.addErrorListener(&listener_);
     lexer_.set_expression_mode(expression_mode);
     parser_.removeErrorListeners();
-    parser_.prune_with({NkiParser::RuleTest, NkiParser::RuleStmt}, this);
+    parser_.prune_with({NkiParser::RuleTest, NkiParser::RuleComp_cond, NkiParser::RuleStmt}, this);
     early_env_.positions = &pos;
     early_env_.base_cp = begin_cp;
     early_env_.parse_field = [&pos, this](size_t b, size_t e) {

@@ -134,7 +134,10 @@ dict_item : test COLON test | POWER expr;
 
 // `(x)`, `(x,)`, `(a, *b)`, `[e for x in xs]`.
 testlist_comp : (test | star_expr) (comp_for+ | (COMMA (test | star_expr))* COMMA?);
-comp_for : FOR exprlist IN logic (IF logic)*;
+comp_for : FOR exprlist IN comp_cond (IF comp_cond)*;
+// The iterable and each condition, as a rule of their own so that the
+// frontend can build and free each one as soon as it is parsed.
+comp_cond : logic;
 
 trailer
   : OPEN_PAREN arglist? CLOSE_PAREN      # callTrailer

@@ -114,6 +114,9 @@ TEST_CASE("syntax errors: parts built while parsing report as one build would") 
   CHECK(errors_of("x = [1, f\"{1 +}\", 99999999999999999999999]\n") ==
         "t.py:1:15: error: unexpected EOF while parsing\n"
         "x = [1, f\"{1 +}\", 99999999999999999999999]\n              ^\n");
+  CHECK(errors_of("x = [a for a in 99999999999999999999999 if c]\n") ==
+        "t.py:1:17: error: integer literal too large\n"
+        "x = [a for a in 99999999999999999999999 if c]\n                ^~~~~~~~~~~~~~~~~~~~~~~\n");
   CHECK(errors_of("def f():\n    x = f\"{1 +}\"\n    y = 99999999999999999999999\nz = (\n") ==
         "t.py:4:6: error: unexpected EOF while parsing\nz = (\n     ^\n");
 }
