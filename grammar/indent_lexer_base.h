@@ -35,9 +35,9 @@ class IndentLexerBase : public antlr4::Lexer {
   static constexpr int kMaxIndentLevels = 100;
   static constexpr int kTabSize = 8;
   // Tokens of one text. Parsing and the AST take from about 300 bytes per
-  // token (a long list of numbers, many short statements) to about 750 (a
-  // comprehension with many `if` clauses), measured; 4M tokens therefore
-  // stay under 3 GB, so the largest accepted input parses within a 4 GB
+  // token (a long list of numbers, many short statements) to about 530
+  // (`del a, a, ...`, the costliest shape measured); 4M tokens therefore
+  // stay near 2 GB, so the largest accepted input parses within a 4 GB
   // address space. A 4M-token kernel is a 4 MB file or more.
   static constexpr size_t kMaxTokens = 4'000'000;
 

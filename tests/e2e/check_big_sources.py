@@ -2,7 +2,7 @@
 
 Every input is made when the test runs, in a temporary folder: the largest
 kernel file the limits accept, of the costliest shape per token measured
-(a comprehension of many `if` clauses) and of a common one (a long list), and inputs just past the limits (one
+(`del` of many names) and of a common one (a long list), and inputs just past the limits (one
 list of 3 million numbers, a million statements, a 6 MB REPL line). Each
 must end with exit 0 or exactly the limit's diagnostic, never a signal.
 Then a parse that does not fit a small address space must say
@@ -53,17 +53,17 @@ def main():
     nkirun, nkic = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     failures = []
     with tempfile.TemporaryDirectory() as folder:
-        # The largest accepted inputs. HEAD is 17 tokens; each item of the
-        # list is two (`1` `,`), each `if a` clause two.
+        # The largest accepted inputs. HEAD is 16 tokens; each item of the
+        # list is two (`1` `,`), each name deleted two.
         items = (MAX_TOKENS - 40) // 2
         name = write(folder, "list_max.py", HEAD + "    x = [" + "1," * items + "]\n"
                      "    assert len(x) == " + str(items) + "\n")
         rc, err = run([nkirun, "run", name, "-n", "1"], folder, ADDRESS_SPACE)
         check(failures, f"nkirun run {name}", rc, err, 0, None)
 
-        name = write(folder, "comprehension_max.py",
-                     "import nki\n\n\ndef unused(b):\n    return [a for a in b " + "if a " * items
-                     + "]\n\n\n@nki.jit\ndef k():\n    return None\n")
+        name = write(folder, "del_max.py",
+                     "import nki\n\n\ndef unused():\n    del " + "a, " * items
+                     + "a\n\n\n@nki.jit\ndef k():\n    return None\n")
         rc, err = run([nkic, "check", name, "-n", "1"], folder, ADDRESS_SPACE)
         check(failures, f"nkic check {name}", rc, err, 0, None)
 
