@@ -4,6 +4,7 @@
 // recurses in the generated parser, one or more C++ frames per level; without
 // a bound, hostile input could overflow the stack. Past the bound the parse is
 // abandoned with NestingTooDeep, which the frontend reports as an error.
+// Below it, PruningParserBase frees the subtrees the frontend has converted.
 #pragma once
 
 #include <cstddef>

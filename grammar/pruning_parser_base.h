@@ -11,7 +11,8 @@
 // destructors, where an exception would end the process. Whatever the
 // handler throws there (std::bad_alloc included), and an allocation failure
 // while unrolling, is kept and rethrown at the next token the parser
-// consumes, the next rule it enters, or by rethrow_pending() after it.
+// consumes, the next rule it enters (GuardedParserBase asks), or by
+// rethrow_pending() after it.
 #pragma once
 
 #include <cstddef>
