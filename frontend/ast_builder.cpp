@@ -38,6 +38,11 @@ class Builder {
 
   std::unique_ptr<Module> module(P::File_inputContext* ctx);
   ExprPtr eval(P::Eval_inputContext* ctx) { return testlist(ctx->testlist()); }
+  // For prebuild: one `test` or `stmt` subtree, and the depth peaks seen.
+  ExprPtr whole_test(P::TestContext* ctx) { return test(ctx); }
+  ExprPtr whole_comp_cond(P::Comp_condContext* ctx) { return comp_cond(ctx); }
+  void whole_stmt(P::StmtContext* ctx, Body& out) { stmt(ctx, out); }
+  std::vector<PrebuiltPart::Peak> take_peaks() { return std::move(peaks_); }
 
  private:
   // ---- places
@@ -93,6 +98,7 @@ class Builder {
   ExprPtr display(P::Testlist_compContext* ctx, const SourceRange& r, bool list);
   ExprPtr dict(P::DictAtomContext* ctx);
   std::vector<Comprehension> comp_fors(const std::vector<P::Comp_forContext*>& fors);
+  ExprPtr comp_cond(P::Comp_condContext* ctx);
   ExprPtr call(ExprPtr func, P::CallTrailerContext* ctx, const SourceRange& r);
   ExprPtr subscript(ExprPtr value, P::SubscriptTrailerContext* ctx, const SourceRange& r);
   ExprPtr subscript_item(P::SubscriptContext* ctx);
@@ -105,17 +111,29 @@ class Builder {
   }
   void check_target(const Expr& e, const char* what) const;
 
+  // ---- parts built ahead (see prebuild)
+  ExprPtr take_expr(PrunableContext* ctx);
+  void take_stmt(P::StmtContext* ctx, Body& out);
+  void replay(PrebuiltPart& part);
+
   // Counts expression nesting; see kMaxExprDepth.
   struct Depth {
-    Depth(Builder& b, const SourceRange& r) : b_(b) {
-      if (++b_.depth_ > kMaxExprDepth) throw_error(r, "expression is too deeply nested");
-    }
+    Depth(Builder& b, const SourceRange& r) : b_(b) { b_.check_level(++b_.depth_, r); }
     ~Depth() { --b_.depth_; }
     Builder& b_;
   };
+  // The one check of kMaxExprDepth; each level checked higher than all
+  // before it is a peak, kept for a part built ahead.
+  void check_level(int level, const SourceRange& r) {
+    if (level > 0 && (peaks_.empty() || level > peaks_.back().level)) {
+      peaks_.push_back(PrebuiltPart::Peak{level, r});
+    }
+    if (level > kMaxExprDepth) throw_error(r, "expression is too deeply nested");
+  }
 
   const BuildEnv& env_;
   int depth_ = 0;
+  std::vector<PrebuiltPart::Peak> peaks_;
 };
 
 // ============================================================================
@@ -139,6 +157,10 @@ std::unique_ptr<Module> Builder::module(P::File_inputContext* ctx) {
 }
 
 void Builder::stmt(P::StmtContext* ctx, Body& out) {
+  if (ctx->built != 0) {
+    take_stmt(ctx, out);
+    return;
+  }
   if (ctx->simple_stmts() != nullptr) {
     simple_stmts(ctx->simple_stmts(), out);
   } else {
@@ -497,6 +519,7 @@ void Builder::check_target(const Expr& e, const char* what) const {
 // Only the constructs that make a node count towards kMaxExprDepth; the
 // pass-through levels of the grammar are bounded by the parser's limits.
 ExprPtr Builder::test(P::TestContext* ctx) {
+  if (ctx->built != 0) return take_expr(ctx);
   auto* cond = dynamic_cast<P::CondTestContext*>(ctx);
   if (cond != nullptr && cond->IF() == nullptr) return logic(cond->logic(0));
   const SourceRange r = range(ctx);
@@ -627,9 +650,9 @@ ExprPtr Builder::expr(P::ExprContext* ctx) {
 
 ExprPtr Builder::primary(P::PrimaryExprContext* ctx) {
   const std::vector<P::TrailerContext*> trailers = ctx->trailer();
-  if (trailers.size() + static_cast<size_t>(depth_) > static_cast<size_t>(kMaxExprDepth)) {
-    throw_error(range(ctx), "expression is too deeply nested");
-  }
+  // Trailers are bounded by the parser only: the count is checked before
+  // the chain is built. (The sum cannot overflow: tokens are bounded.)
+  check_level(depth_ + static_cast<int>(trailers.size()), range(ctx));
   ExprPtr e = atom(ctx->atom());
   for (P::TrailerContext* t : trailers) {
     const SourceRange r = join(e->range, range(t));
@@ -742,9 +765,9 @@ std::vector<Comprehension> Builder::comp_fors(const std::vector<P::Comp_forConte
     Comprehension c;
     c.target = sequence(f->exprlist(), false);
     check_target(*c.target, "assign to");
-    const std::vector<P::LogicContext*> parts = f->logic();
-    c.iter = logic(parts[0]);
-    for (size_t i = 1; i < parts.size(); ++i) c.ifs.push_back(logic(parts[i]));
+    const std::vector<P::Comp_condContext*> parts = f->comp_cond();
+    c.iter = comp_cond(parts[0]);
+    for (size_t i = 1; i < parts.size(); ++i) c.ifs.push_back(comp_cond(parts[i]));
     out.push_back(std::move(c));
   }
   return out;
@@ -882,7 +905,120 @@ ExprPtr Builder::strings(P::StringAtomContext* ctx) {
   return e;
 }
 
+// ============================================================================
+// parts built ahead
+
+ExprPtr Builder::comp_cond(P::Comp_condContext* ctx) {
+  if (ctx->built != 0) return take_expr(ctx);
+  return logic(ctx->logic());
+}
+
+ExprPtr Builder::take_expr(PrunableContext* ctx) {
+  PrebuiltPart part = env_.prebuilt->take(ctx->built - 1);
+  ctx->built = 0;
+  replay(part);
+  return std::move(part.expr);
+}
+
+void Builder::take_stmt(P::StmtContext* ctx, Body& out) {
+  PrebuiltPart part = env_.prebuilt->take(ctx->built - 1);
+  ctx->built = 0;
+  replay(part);
+  if (part.stmt) out.push_back(std::move(part.stmt));
+  if (!part.details) return;
+  for (StmtPtr& s : part.details->body) out.push_back(std::move(s));
+}
+
+// What building the subtree here would have done first: fail the depth
+// bound at the first peak that is too deep from here, or raise the error
+// the part met, after the diagnostics it reported.
+void Builder::replay(PrebuiltPart& part) {
+  if (!part.details) return;
+  for (const PrebuiltPart::Peak& p : part.details->peaks) check_level(depth_ + p.level, p.range);
+  if (!part.details->failure) return;
+  for (Diagnostic& d : part.details->reported) env_.sink->report(std::move(d));
+  std::rethrow_exception(part.details->failure);
+}
+
+// Statements always start at depth 0, where the part was built, so theirs
+// need no peaks (`keep_peaks` false).
+template <class Build>
+PrebuiltPart prebuild_part(const BuildEnv& env, bool keep_peaks, Build build) {
+  PrebuiltPart part;
+  Builder b(env);
+  std::exception_ptr failure;
+  try {
+    build(b, part);
+  } catch (const CompileError&) {
+    failure = std::current_exception();
+  } catch (const BuildAborted&) {
+    failure = std::current_exception();
+  }
+  std::vector<PrebuiltPart::Peak> peaks = b.take_peaks();
+  if (!keep_peaks) peaks.clear();
+  if (!failure && peaks.empty()) return part;
+  if (!part.details) part.details = std::make_unique<PrebuiltPart::Details>();
+  part.details->peaks = std::move(peaks);
+  part.details->failure = failure;
+  part.details->reported = env.sink->diagnostics();
+  env.sink->clear();
+  return part;
+}
+
 }  // namespace
+
+size_t Prebuilt::add(PrebuiltPart part) {
+  if (free_.empty()) {
+    parts_.push_back(std::move(part));
+    return parts_.size() - 1;
+  }
+  const size_t id = free_.back();
+  free_.pop_back();
+  parts_[id] = std::move(part);
+  return id;
+}
+
+PrebuiltPart Prebuilt::take(size_t id) {
+  PrebuiltPart part = std::move(parts_[id]);
+  parts_[id] = PrebuiltPart{};
+  free_.push_back(id);
+  return part;
+}
+
+void Prebuilt::clear() {
+  parts_.clear();
+  free_.clear();
+}
+
+bool prebuild(antlr4::ParserRuleContext& ctx, const BuildEnv& env) {
+  if (auto* t = dynamic_cast<P::TestContext*>(&ctx)) {
+    PrebuiltPart part =
+        prebuild_part(env, true, [t](Builder& b, PrebuiltPart& p) { p.expr = b.whole_test(t); });
+    t->built = env.prebuilt->add(std::move(part)) + 1;
+    return true;
+  }
+  if (auto* c = dynamic_cast<P::Comp_condContext*>(&ctx)) {
+    PrebuiltPart part = prebuild_part(
+        env, true, [c](Builder& b, PrebuiltPart& p) { p.expr = b.whole_comp_cond(c); });
+    c->built = env.prebuilt->add(std::move(part)) + 1;
+    return true;
+  }
+  if (auto* s = dynamic_cast<P::StmtContext*>(&ctx)) {
+    PrebuiltPart part = prebuild_part(env, false, [s](Builder& b, PrebuiltPart& p) {
+      Body body;
+      b.whole_stmt(s, body);
+      if (body.size() == 1) {
+        p.stmt = std::move(body.front());
+        return;
+      }
+      p.details = std::make_unique<PrebuiltPart::Details>();
+      p.details->body = std::move(body);
+    });
+    s->built = env.prebuilt->add(std::move(part)) + 1;
+    return true;
+  }
+  return false;
+}
 
 std::unique_ptr<ast::Module> build_module(antlr4::ParserRuleContext& file_input,
                                           const BuildEnv& env) {

@@ -14,6 +14,10 @@
 namespace nkic {
 namespace {
 
+// A source line longer than this is not quoted: a line of megabytes (one
+// huge list, a pasted REPL input) would bury the message.
+constexpr size_t kMaxQuotedLineBytes = 4096;
+
 // The text itself is rt::format_diagnostic_text's, shared with the programs
 // `nkic build` makes; here only a Diagnostic's range becomes plain values.
 void format_one(const Diagnostic& d, bool color, std::string& out) {
@@ -28,8 +32,9 @@ void format_one(const Diagnostic& d, bool color, std::string& out) {
     text.col = d.range.begin.col;
     // A range over several lines is marked by its first character only.
     text.end_col = d.range.end.line == d.range.begin.line ? d.range.end.col : d.range.begin.col + 1;
-    if (d.range.begin.line <= d.range.file->line_count()) {
-      text.line_text = d.range.file->line(d.range.begin.line);
+    const std::string_view line = d.range.file->line(d.range.begin.line);
+    if (d.range.begin.line <= d.range.file->line_count() && line.size() <= kMaxQuotedLineBytes) {
+      text.line_text = line;
     }
   }
   out += rt::format_diagnostic_text(text, color);

@@ -235,8 +235,17 @@ class ErrorListener : public antlr4::BaseErrorListener {
   int skip_block_column_ = -1;  // errors in the block of a statement that began there are skipped
 };
 
+ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, size_t end_cp,
+                                    DiagnosticSink& sink);
+
 // One run of lexer and parser over code points [begin_cp, end_cp) of a file.
-class Session {
+//
+// Each statement and each expression is converted into the AST as soon as
+// the parser finishes it (frontend/ast_builder.h, prebuild), and the parse
+// tree below it is freed: the whole tree of a large file would take about a
+// kilobyte per token. Once a syntax error is reported no AST will be built,
+// so finished subtrees are then freed unconverted.
+class Session : public SubtreeHandler {
  public:
   Session(const TextPositions& pos, size_t begin_cp, size_t end_cp, DiagnosticSink& sink,
           bool expression_mode)
@@ -250,7 +259,23 @@ class Session {
     lexer_.addErrorListener(&listener_);
     lexer_.set_expression_mode(expression_mode);
     parser_.removeErrorListeners();
+    parser_.prune_with({NkiParser::RuleTest, NkiParser::RuleComp_cond, NkiParser::RuleStmt}, this);
+    early_env_.positions = &pos;
+    early_env_.base_cp = begin_cp;
+    early_env_.parse_field = [&pos, this](size_t b, size_t e) {
+      return parse_expression_range(pos, b, e, scratch_);
+    };
+    early_env_.prebuilt = &prebuilt_;
+    early_env_.sink = &scratch_;
   }
+
+  bool subtree_done(antlr4::ParserRuleContext& ctx) override {
+    if (listener_.reported()) return true;
+    return prebuild(ctx, early_env_);
+  }
+
+  // The parts built ahead, for the final build.
+  Prebuilt& prebuilt() { return prebuilt_; }
 
   // Runs `rule` on the parser; nullptr after reporting syntax errors.
   template <class Rule>
@@ -258,17 +283,22 @@ class Session {
     antlr4::ParserRuleContext* tree = nullptr;
     try {
       tokens_.fill();
+      // The tokens past the limit were never made: nothing to parse.
+      if (lexer_.out_of_tokens()) return nullptr;
       auto* sim = parser_.getInterpreter<antlr4::atn::ParserATNSimulator>();
       sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
       parser_.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
       try {
         tree = rule(parser_);
+        parser_.rethrow_pending();
       } catch (const antlr4::ParseCancellationException&) {
         parser_.reset();
+        prebuilt_.clear();
         parser_.addErrorListener(&listener_);
         parser_.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
         sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
         tree = rule(parser_);
+        parser_.rethrow_pending();
       }
     } catch (const NestingTooDeep& e) {
       listener_.report_at(e.line, e.column, "expression is too deeply nested");
@@ -283,6 +313,9 @@ class Session {
   antlr4::CommonTokenStream tokens_;
   NkiParser parser_;
   ErrorListener listener_;
+  DiagnosticSink scratch_;  // what prebuilding reports, kept with the part
+  Prebuilt prebuilt_;
+  BuildEnv early_env_;
 };
 
 // Index of the first byte that is not valid UTF-8, or npos. Valid is
@@ -306,6 +339,16 @@ size_t invalid_utf8(const std::string& s) {
     i += n;
   }
   return std::string::npos;
+}
+
+bool check_size(const SourceFile& file, DiagnosticSink& sink) {
+  if (file.text().size() <= kMaxSourceBytes) return true;
+  Diagnostic d;
+  d.range = SourceRange{&file, SourceLoc{1, 1}, SourceLoc{1, 2}};
+  d.message = "source is too large (" + std::to_string(file.text().size()) +
+              " bytes; the limit is " + std::to_string(kMaxSourceBytes) + ")";
+  sink.report(std::move(d));
+  return false;
 }
 
 bool check_utf8(const SourceFile& file, DiagnosticSink& sink) {
@@ -364,13 +407,15 @@ ast::ExprPtr parse_expression_range(const TextPositions& pos, size_t begin_cp, s
   env.parse_field = [&pos, &sink](size_t b, size_t e) {
     return parse_expression_range(pos, b, e, sink);
   };
+  env.prebuilt = &session.prebuilt();
+  env.sink = &sink;
   return build_reporting<ast::ExprPtr>(sink, [&] { return build_eval_input(*tree, env); });
 }
 
 }  // namespace
 
 std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink& sink) {
-  if (!check_utf8(file, sink)) return nullptr;
+  if (!check_size(file, sink) || !check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
   const size_t begin_cp = skip_bom(pos, 0, pos.code_point_count());
   Session session(pos, begin_cp, pos.code_point_count(), sink, false);
@@ -382,12 +427,14 @@ std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink
   env.parse_field = [&pos, &sink](size_t b, size_t e) {
     return parse_expression_range(pos, b, e, sink);
   };
+  env.prebuilt = &session.prebuilt();
+  env.sink = &sink;
   return build_reporting<std::unique_ptr<ast::Module>>(sink,
                                                        [&] { return build_module(*tree, env); });
 }
 
 ast::ExprPtr parse_expression(const SourceFile& file, DiagnosticSink& sink) {
-  if (!check_utf8(file, sink)) return nullptr;
+  if (!check_size(file, sink) || !check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
   return parse_expression_range(pos, 0, pos.code_point_count(), sink);
 }

@@ -2,12 +2,14 @@
 // alternatives give the AST builder (frontend/ast_builder.cpp) one context
 // type per construct. Expressions follow Python's precedence, lowest first:
 // lambda, if-else, or, and, not, comparisons, |, ^, &, shifts, + -, * / // % @,
-// unary + - ~, **, then primaries. The base class bounds recursion depth.
+// unary + - ~, **, then primaries. The base class bounds recursion depth and
+// frees the subtrees the frontend has converted (grammar/pruning_parser_base.h).
 parser grammar NkiParser;
 
 options {
   tokenVocab = NkiLexer;
   superClass = GuardedParserBase;
+  contextSuperClass = PrunableContext;
 }
 
 @parser::header {
@@ -132,7 +134,10 @@ dict_item : test COLON test | POWER expr;
 
 // `(x)`, `(x,)`, `(a, *b)`, `[e for x in xs]`.
 testlist_comp : (test | star_expr) (comp_for+ | (COMMA (test | star_expr))* COMMA?);
-comp_for : FOR exprlist IN logic (IF logic)*;
+comp_for : FOR exprlist IN comp_cond (IF comp_cond)*;
+// The iterable and each condition, as a rule of their own so that the
+// frontend can build and free each one as soon as it is parsed.
+comp_cond : logic;
 
 trailer
   : OPEN_PAREN arglist? CLOSE_PAREN      # callTrailer

@@ -4,12 +4,14 @@
 // recurses in the generated parser, one or more C++ frames per level; without
 // a bound, hostile input could overflow the stack. Past the bound the parse is
 // abandoned with NestingTooDeep, which the frontend reports as an error.
+// Below it, PruningParserBase frees the subtrees the frontend has converted.
 #pragma once
 
 #include <cstddef>
 #include <stdexcept>
 
 #include "antlr4-runtime.h"
+#include "grammar/pruning_parser_base.h"
 
 namespace nkic {
 
@@ -23,14 +25,14 @@ class NestingTooDeep : public std::runtime_error {
   size_t column;  // 0-based, in characters, like ANTLR's positions
 };
 
-class GuardedParserBase : public antlr4::Parser {
+class GuardedParserBase : public PruningParserBase {
  public:
   // Rule invocations allowed on the parse stack. 100 brackets and 100 blocks
   // (the lexer's limits) need about 1300; the stack cost of each is a few
   // hundred bytes, so this stays far below a thread's default stack.
   static constexpr size_t kMaxRuleDepth = 3000;
 
-  explicit GuardedParserBase(antlr4::TokenStream* input) : antlr4::Parser(input) {}
+  explicit GuardedParserBase(antlr4::TokenStream* input) : PruningParserBase(input) {}
 
   void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t rule_index) override;
   void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state, size_t rule_index,

@@ -15,6 +15,8 @@ void IndentLexerBase::reset() {
   at_line_start_ = true;
   line_start_index_ = 0;
   halted_ = false;
+  out_of_tokens_ = false;
+  token_count_ = 0;
 }
 
 std::unique_ptr<antlr4::Token> IndentLexerBase::nextToken() {
@@ -38,6 +40,13 @@ void IndentLexerBase::pump() {
   const size_t type = t->getType();
   if (type == antlr4::Token::EOF) {
     on_eof(std::move(t));
+    return;
+  }
+  // Every token the grammar's rules make counts, line breaks included.
+  if (++token_count_ > kMaxTokens) {
+    error(*t, "too many tokens (the limit is " + std::to_string(kMaxTokens) + ")");
+    out_of_tokens_ = true;
+    halt(*t);
     return;
   }
   if (type == kinds_.newline) {

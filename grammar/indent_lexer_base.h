@@ -34,6 +34,12 @@ class IndentLexerBase : public antlr4::Lexer {
   // The same reason for nested blocks; Python's limit is 100 too.
   static constexpr int kMaxIndentLevels = 100;
   static constexpr int kTabSize = 8;
+  // Tokens of one text. Parsing and the AST take from about 300 bytes per
+  // token (a long list of numbers, many short statements) to about 530
+  // (`del a, a, ...`, the costliest shape measured); 4M tokens therefore
+  // stay near 2 GB, so the largest accepted input parses within a 4 GB
+  // address space. A 4M-token kernel is a 4 MB file or more.
+  static constexpr size_t kMaxTokens = 4'000'000;
 
   explicit IndentLexerBase(antlr4::CharStream* input);
 
@@ -45,6 +51,8 @@ class IndentLexerBase : public antlr4::Lexer {
   void set_expression_mode(bool on) { expression_mode_ = on; }
   // Whether a fatal error stopped the lexer early.
   bool halted() const { return halted_; }
+  // Whether it stopped at kMaxTokens.
+  bool out_of_tokens() const { return out_of_tokens_; }
 
  protected:
   // The token types the base class needs; the generated lexer supplies them.
@@ -81,6 +89,8 @@ class IndentLexerBase : public antlr4::Lexer {
   size_t line_start_index_ = 0;  // char index where the current physical line starts
   bool expression_mode_ = false;
   bool halted_ = false;
+  bool out_of_tokens_ = false;
+  size_t token_count_ = 0;
   bool kinds_ready_ = false;
   TokenKinds kinds_{};
 };

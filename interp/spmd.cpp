@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "runtime/exception_text.h"
+
 namespace nkic::interp {
 
 namespace {
@@ -121,7 +123,7 @@ void Spmd::rank_main(int rank) {
   } catch (const std::exception& e) {
     std::lock_guard<std::mutex> lock(mutex_);
     Diagnostic d;
-    d.message = std::string("internal error: ") + e.what();
+    d.message = rt::exception_message(e);
     if (name_ranks_) d.ranks = {rank};
     record_error_locked(std::move(d));
   }

@@ -10,9 +10,11 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <optional>
 
 #include "runtime/diagnostic_text.h"
+#include "runtime/exception_text.h"
 #include "runtime/format_util.h"
 #include "runtime/strided.h"
 
@@ -294,6 +296,8 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
     return kExitUsage;
   } catch (const LocatedError& e) {
     std::cerr << located_text(e, color);
+  } catch (const std::bad_alloc& e) {
+    std::cerr << prog << ": error: " << exception_message(e) << "\n";
   } catch (const std::exception& e) {
     // Error from the runtime, and anything else: reported, never a crash.
     std::cerr << error_text(e.what(), color);

@@ -7,6 +7,7 @@
 
 #include "frontend/diagnostics.h"
 #include "runtime/diagnostic_text.h"
+#include "runtime/exception_text.h"
 #include "runtime/format_util.h"
 #include "runtime/machine.h"
 
@@ -37,6 +38,9 @@ int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
     return kExitKernelError;
   } catch (const rt::Error& e) {  // e.g. an output file that cannot be written
     std::cerr << tool << ": error: " << rt::escape_controls(e.what()) << "\n";
+    return kExitKernelError;
+  } catch (const std::exception& e) {  // out of memory, or a bug: a message, never an abort
+    std::cerr << tool << ": error: " << rt::exception_message(e) << "\n";
     return kExitKernelError;
   }
 }

@@ -19,7 +19,9 @@ constexpr int kExitUsage = 2;        // the command line is wrong
 // Parses argv with `app` (help exits 0; a parse error, or no arguments at
 // all, exits kExitUsage), then returns `body()`, turning the UsageError,
 // InputError and rt::Error it throws into `TOOL: error: ...` / `error: ...`
-// messages and their exit codes.
+// messages and their exit codes; any other std::exception (std::bad_alloc
+// above all) becomes `TOOL: error: out of memory` or `TOOL: error: internal
+// error: ...` and kExitKernelError.
 int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
             const std::function<int()>& body);
 

@@ -22,6 +22,7 @@
 #include "frontend/diagnostics.h"
 #include "interp/interactive.h"
 #include "runtime/diagnostic_text.h"
+#include "runtime/exception_text.h"
 #include "runtime/machine.h"
 #include "tools/kernel_args.h"
 
@@ -227,6 +228,10 @@ class Repl {
   void finish(bool ok);
   void error(const std::string& message);
   void execute(const std::string& source);
+  // Runs one input's work; an exception it throws (out of memory above all)
+  // is reported as `nkirun: error: ...` and the REPL goes on.
+  template <class F>
+  void guarded(F step);
   bool command(const std::string& line);  // false: quit
   bool run_command(const std::string& args);
   bool show_command(std::string args);
@@ -267,6 +272,16 @@ void Repl::finish(bool ok) {
 void Repl::error(const std::string& message) {
   std::cerr << "error: " << rt::escape_controls(message) << "\n";
   failed_ = true;
+}
+
+template <class F>
+void Repl::guarded(F step) {
+  try {
+    step();
+  } catch (const std::exception& e) {
+    std::cerr << "nkirun: error: " << rt::exception_message(e) << "\n";
+    failed_ = true;
+  }
 }
 
 void Repl::execute(const std::string& source) {
@@ -390,7 +405,7 @@ int Repl::run() {
     if (!history.empty()) read_history(history.c_str());
   }
   install_sigint_handler();
-  if (!options_.file.empty()) finish(session_.load(options_.file));
+  if (!options_.file.empty()) guarded([&] { finish(session_.load(options_.file)); });
   std::string buffer;
   bool quit = false;
   while (!quit) {
@@ -401,26 +416,26 @@ int Repl::run() {
       continue;
     }
     if (!line) {
-      if (!trim(buffer).empty()) execute(buffer);
+      if (!trim(buffer).empty()) guarded([&] { execute(buffer); });
       if (terminal_) std::cout << "\n";
       break;
     }
     const OpenState open = scan(buffer);
     if (!buffer.empty() && open.block && open.depth == 0 && !open.in_string &&
         starts_new_statement(*line)) {
-      execute(buffer);  // a script's block ended without an empty line
+      guarded([&] { execute(buffer); });  // a script's block ended without an empty line
       buffer.clear();
     }
     if (buffer.empty()) {
       if (trim(*line).empty()) continue;
       if (trim(*line)[0] == ':') {
-        quit = !command(*line);
+        guarded([&] { quit = !command(*line); });
         continue;
       }
     }
     buffer += *line + "\n";
     if (needs_more(buffer)) continue;
-    execute(buffer);
+    guarded([&] { execute(buffer); });
     buffer.clear();
   }
   if (!history.empty()) {

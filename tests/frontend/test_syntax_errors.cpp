@@ -112,3 +112,29 @@ TEST_CASE("syntax errors: columns count bytes of UTF-8 text") {
   CHECK(nkic::test::errors_of("x = 1\n\xff\n") ==
         "t.py:2:1: error: invalid UTF-8 in source file\n\xff\n^\n");
 }
+
+// Statements and expressions are built while the parser runs (and their parse
+// tree freed), yet errors must come out as from one build of the whole tree:
+// the first in source order, none from an f-string field once an earlier
+// mistake stopped the build, none from the builder after a syntax error.
+TEST_CASE("syntax errors: parts built while parsing report as one build would") {
+  using nkic::test::errors_of;
+  CHECK(errors_of("x = [a, 99999999999999999999999, b]\n") ==
+        "t.py:1:9: error: integer literal too large\nx = [a, 99999999999999999999999, b]\n"
+        "        ^~~~~~~~~~~~~~~~~~~~~~~\n");
+  // The parameters are checked before the body is built.
+  CHECK(errors_of("def f(a=1, b):\n    x = 99999999999999999999999\n") ==
+        "t.py:1:12: error: non-default argument follows default argument\ndef f(a=1, b):\n"
+        "           ^\n");
+  CHECK(errors_of("def g(a=1, b):\n    return [f\"{1 +}\"]\n") ==
+        "t.py:1:12: error: non-default argument follows default argument\ndef g(a=1, b):\n"
+        "           ^\n");
+  CHECK(errors_of("x = [1, f\"{1 +}\", 99999999999999999999999]\n") ==
+        "t.py:1:15: error: unexpected EOF while parsing\n"
+        "x = [1, f\"{1 +}\", 99999999999999999999999]\n              ^\n");
+  CHECK(errors_of("x = [a for a in 99999999999999999999999 if c]\n") ==
+        "t.py:1:17: error: integer literal too large\n"
+        "x = [a for a in 99999999999999999999999 if c]\n                ^~~~~~~~~~~~~~~~~~~~~~~\n");
+  CHECK(errors_of("def f():\n    x = f\"{1 +}\"\n    y = 99999999999999999999999\nz = (\n") ==
+        "t.py:4:6: error: unexpected EOF while parsing\nz = (\n     ^\n");
+}

@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <new>
 #include <regex>
 
 #include "runtime/machine.h"
@@ -390,4 +391,14 @@ TEST_CASE("program: a kernel refused by the machine when made exits 1") {
                                });
   CHECK(run.exit_code == 1);
   CHECK(run.err.rfind("error: ", 0) == 0);
+}
+
+TEST_CASE("program: running out of memory is a one-line error and exit 1, never an abort") {
+  ScratchDir dir;
+  write_rank_inputs(dir);
+  const auto run = run_program(
+      {"-a", "x=@" + dir.path("x_rank{rank}.npy"), "--color", "never"}, copy_spec(),
+      [](rt::Machine&) -> std::unique_ptr<rt::CompiledKernel> { throw std::bad_alloc(); });
+  CHECK(run.exit_code == 1);
+  CHECK(run.err == "prog: error: out of memory\n");
 }
