@@ -1,19 +1,23 @@
 // See emit_cpp.h. The file is assembled from parts written side by side
 // while the body is walked once: namespace-scope constants (source places,
-// replica groups), the kernel's members, its constructor, and the bodies of
-// its three phases: load() (inputs into device buffers), execute() (the
-// kernel) and read_outputs(). Instruction n owns the names kPlace<n>, kGroup<n>,
-// ap<n>_<d|s><k> (one descriptor per rank per operand) and x<n>_* (scratch).
+// replica groups, the instruction table), the kernel's members, its
+// constructor, and the bodies of its three phases: load() (inputs into
+// device buffers), execute() (the kernel, in parts of bounded size) and
+// read_outputs(). Instruction n written as statements owns the names
+// kPlace<n>, kGroup<n>, ap<n>_<d|s><k> (one descriptor per rank per operand)
+// and x<n>_* (scratch); an instruction written as data is row n of kInstrs.
 #include "codegen/emit_cpp.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <limits>
 #include <map>
+#include <memory>
+#include <set>
 
+#include "codegen/cpp_literals.h"
 #include "codegen/cpp_names.h"
 #include "codegen/cpp_writer.h"
 #include "codegen/emit_collectives.h"
+#include "codegen/emit_table.h"
 
 namespace nkic::codegen {
 namespace {
@@ -22,41 +26,6 @@ namespace {
 // constructor and the phases (namespace scope is level 0, not indented).
 constexpr int kClassDepth = 1;
 constexpr int kFunctionDepth = 2;
-
-std::string int_literal(int64_t v) {
-  if (v == INT64_MIN) return "(-9223372036854775807 - 1)";
-  return std::to_string(v);
-}
-
-std::string double_literal(double v) {
-  if (v != v) return "std::numeric_limits<double>::quiet_NaN()";
-  if (v == std::numeric_limits<double>::infinity()) return "std::numeric_limits<double>::infinity()";
-  if (v == -std::numeric_limits<double>::infinity()) {
-    return "-std::numeric_limits<double>::infinity()";
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", v);  // exact
-  return buf;
-}
-
-std::string dtype_expr(rt::DType t) { return "rt::DType::" + std::string(rt::dtype_name(t)); }
-
-std::string kind_expr(rt::MemKind k) { return "rt::MemKind::" + std::string(rt::mem_kind_name(k)); }
-
-std::string list_expr(const std::vector<int64_t>& v) {
-  std::string s = "{";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + int_literal(v[i]);
-  return s + "}";
-}
-
-std::string dims_expr(const std::vector<rt::Dim>& dims) {
-  std::string s = "{";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    s += (i ? ", " : "") + std::string("{") + int_literal(dims[i].step) + ", " +
-         int_literal(dims[i].count) + "}";
-  }
-  return s + "}";
-}
 
 std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
   std::vector<rt::Dim> dims(shape.size());
@@ -68,53 +37,87 @@ std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
   return dims;
 }
 
-std::string place_comment(const SourceRange& r) {
-  if (!r.valid()) return "<unknown>";
-  std::string text(r.file->line(r.begin.line));
-  const size_t first = text.find_first_not_of(" \t");
-  text = first == std::string::npos ? "" : text.substr(first);
-  return cpp_comment_text(r.file->path() + ":" + std::to_string(r.begin.line) + ": " + text);
+bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
+
+bool is_collective(OpKind k) {
+  switch (k) {
+    case OpKind::all_reduce:
+    case OpKind::all_gather:
+    case OpKind::reduce_scatter:
+    case OpKind::all_to_all: return true;
+    case OpKind::dma_copy:
+    case OpKind::memset:
+    case OpKind::register_move:
+    case OpKind::register_load:
+    case OpKind::register_store:
+    case OpKind::rank_id:
+    case OpKind::allocate:
+    case OpKind::release: return false;
+  }
+  return false;
 }
 
-bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
+// The buffers an allocate instruction makes while the program runs.
+void collect_allocated(const std::vector<Node>& body, std::set<int>& out) {
+  for (const Node& n : body) {
+    if (const Instr* i = std::get_if<Instr>(&n)) {
+      if (i->kind == OpKind::allocate) out.insert(i->buffer);
+      continue;
+    }
+    collect_allocated(std::get<std::unique_ptr<Loop>>(n)->body, out);
+  }
+}
 
 class Emitter {
  public:
-  explicit Emitter(const Program& p)
+  Emitter(const Program& p, const EmitOptions& options)
       : p_(p),
+        options_(options),
         members_(kClassDepth),
         ctor_(kFunctionDepth),
         load_(kFunctionDepth),
-        execute_(kFunctionDepth),
-        read_(kFunctionDepth) {}
+        read_(kFunctionDepth),
+        table_(p) {
+    parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    collect_allocated(p.body, allocated_);
+  }
 
   std::string emit() {
     declare_buffers();
     load_inputs();
-    nodes(p_.body);
+    nodes(p_.body, 0);
     read_outputs();
     return assemble();
   }
 
  private:
+  // The part of execute() being written.
+  CppWriter& out() { return *parts_.back(); }
+
   // ---- declarations ------------------------------------------------------
 
+  // Inputs, and tensors the trace saw no allocation of, exist from the start;
+  // the others are allocated by their allocate instructions.
   void declare_buffers() {
     for (const BufferDecl& b : p_.buffers) {
       const std::string name = cpp_identifier("b", b.id, b.name);
       buffers_[b.id] = name;
       members_.line("std::shared_ptr<rt::Buffer> " + name + "[kRanks];");
+      if (allocated_.count(b.id)) continue;
       ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = machine.allocate(r, " +
                  kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) +
                  ", " + cpp_string_literal(b.name) + (b.input >= 0 ? ", true);" : ");"));
     }
   }
 
-  // A descriptor per rank for an operand, built once; returns its name.
+  // A descriptor per rank for an operand, built once; returns its name. The
+  // buffer of an allocated tensor is set where the descriptor is used.
   std::string descriptor(const std::string& name, const Operand& o) {
     members_.line("rt::AccessPattern " + name + "[kRanks];");
-    ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffers_.at(o.buffer) +
-               "[r].get(), " + int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
+    const std::string buffer =
+        allocated_.count(o.buffer) ? "nullptr" : buffers_.at(o.buffer) + "[r].get()";
+    ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
+               int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
     return name;
   }
 
@@ -136,6 +139,8 @@ class Emitter {
     return s;
   }
 
+  // Run-time offsets in checked arithmetic, in the interpreter's order, so
+  // an overflow is the interpreter's error rather than a wrapped offset.
   std::string offset_expr(const Operand& o) const {
     std::string s = affine_expr(o.offset);
     for (const DynamicOffset& d : o.dynamic) {
@@ -143,15 +148,30 @@ class Emitter {
           d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
                      : "rt::read_element_i64(*" + buffers_.at(d.buffer) + "[r], " +
                            affine_expr(d.element) + ")";
-      s = sum(s, product(d.multiplier, value));
+      s = "rt::checked_add(" + s + ", rt::checked_mul(" + value + ", " +
+          int_literal(d.multiplier) + ", rt::kOffsetWhat), rt::kOffsetWhat)";
     }
     return s;
   }
 
-  void set_offsets(CppWriter& w, const std::vector<std::pair<std::string, const Operand*>>& ops) {
+  // Points the descriptors at this rank's tensors where they change: the
+  // buffers of allocated tensors, and offsets that are not constant.
+  void set_operands(CppWriter& w,
+                    const std::vector<std::pair<std::string, const Operand*>>& ops) const {
     for (const auto& [name, o] : ops) {
+      if (allocated_.count(o->buffer)) {
+        w.line(name + "[r].buffer = " + buffers_.at(o->buffer) + "[r].get();");
+      }
       if (!is_static(*o)) w.line(name + "[r].offset = " + offset_expr(*o) + ";");
     }
+  }
+
+  static bool changes(const std::vector<std::pair<std::string, const Operand*>>& ops,
+                      const std::set<int>& allocated) {
+    for (const auto& op : ops) {
+      if (!is_static(*op.second) || allocated.count(op.second->buffer)) return true;
+    }
+    return false;
   }
 
   void load_inputs() {
@@ -171,7 +191,7 @@ class Emitter {
       const Output& o = p_.outputs[j];
       const std::string name = descriptor("out" + std::to_string(j), o.view);
       const std::string slot = "outputs[r][" + std::to_string(j) + "]";
-      set_offsets(read_, {{name, &o.view}});
+      set_operands(read_, {{name, &o.view}});
       read_.line(slot + ".name = " + cpp_string_literal(o.name) + ";");
       read_.line("rt::read_output(" + name + "[r], " + slot + ".array);");
     }
@@ -179,26 +199,66 @@ class Emitter {
 
   // ---- the body ------------------------------------------------------------
 
-  void nodes(const std::vector<Node>& body) {
-    for (const Node& n : body) {
-      if (const Instr* i = std::get_if<Instr>(&n)) {
-        instr(*i);
+  // Runs of at least min_table_run instructions that fit a table become
+  // rows; the rest are statements.
+  void nodes(const std::vector<Node>& body, int depth) {
+    size_t n = 0;
+    while (n < body.size()) {
+      size_t end = n;
+      while (end < body.size() && std::holds_alternative<Instr>(body[end]) &&
+             fits_table(std::get<Instr>(body[end]))) {
+        ++end;
+      }
+      if (static_cast<int64_t>(end - n) >= options_.min_table_run) {
+        table_run(body, n, end, depth);
+        n = end;
         continue;
       }
-      const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
-      const std::string var = "i" + std::to_string(l.var);
-      execute_.line("// " + place_comment(l.where));
-      CppWriter::Block loop(execute_, "for (int64_t " + var + " = 0; " + var + " < " +
-                                          int_literal(l.count) + "; ++" + var + ")");
-      nodes(l.body);
+      for (const size_t stop = std::max(end, n + 1); n < stop; ++n) node(body[n], depth);
     }
   }
 
+  void node(const Node& n, int depth) {
+    if (depth == 0) new_part_when_full();
+    if (const Instr* i = std::get_if<Instr>(&n)) {
+      instr(*i);
+      return;
+    }
+    const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
+    const std::string var = "i" + std::to_string(l.var);
+    out().line("// " + place_comment(l.where));
+    CppWriter::Block loop(out(), "for (int64_t " + var + " = 0; " + var + " < " +
+                                     int_literal(l.count) + "; ++" + var + ")");
+    nodes(l.body, depth + 1);
+  }
+
+  // Top-level statements go into parts of at most kMaxInstrsPerFunction
+  // instructions (a loop counts its body's statements).
+  void new_part_when_full() {
+    if (part_instrs_ < kMaxInstrsPerFunction) return;
+    parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    part_instrs_ = 0;
+  }
+
+  void table_run(const std::vector<Node>& body, size_t begin, size_t end, int depth) {
+    if (depth == 0) new_part_when_full();
+    const int64_t first = table_.rows();
+    for (size_t n = begin; n < end; ++n) table_.add(std::get<Instr>(body[n]));
+    const Instr& head = std::get<Instr>(body[begin]);
+    out().line("// " + place_comment(head.where) + "  and " + std::to_string(end - begin - 1) +
+               " more instructions: rows " + std::to_string(first) + " to " +
+               std::to_string(table_.rows() - 1) + " of kInstrs");
+    out().line("rt::run_table(kTable, " + std::to_string(first) + ", " +
+               std::to_string(table_.rows()) + ", table_state_);");
+    ++part_instrs_;
+  }
+
   void instr(const Instr& i) {
+    ++part_instrs_;
     const int n = next_instr_++;
     const std::string id = std::to_string(n);
     const std::string place = "kPlace" + id;
-    place_constant(place, i.where);
+    consts_.line("const rt::SourcePlace " + place + " = " + place_literal(i.where) + ";");
     std::vector<std::pair<std::string, const Operand*>> ops;
     std::vector<std::string> dsts, srcs;
     for (size_t k = 0; k < i.dsts.size(); ++k) {
@@ -209,29 +269,26 @@ class Emitter {
       srcs.push_back(descriptor("ap" + id + "_s" + std::to_string(k), i.srcs[k]));
       ops.emplace_back(srcs.back(), &i.srcs[k]);
     }
-    execute_.line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
-    switch (i.kind) {
-      case OpKind::all_reduce:
-      case OpKind::all_gather:
-      case OpKind::reduce_scatter:
-      case OpKind::all_to_all:
-        return collective(i, id, ops, CollectiveNames{place, "kGroup" + id, dsts, srcs, "x" + id});
-      case OpKind::register_move:
-      case OpKind::rank_id: {
-        CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
-        execute_.line(register_move(i));
-        return;
-      }
-      default: break;
+    out().line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
+    if (is_collective(i.kind)) {
+      return collective(i, id, ops, CollectiveNames{place, "kGroup" + id, dsts, srcs, "x" + id});
     }
-    CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+    CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+    if (i.kind == OpKind::register_move || i.kind == OpKind::rank_id) {
+      out().line(register_move(i));
+      return;
+    }
+    if (i.kind == OpKind::release) {
+      out().line(buffers_.at(i.buffer) + "[r].reset();  // its last use is past");
+      return;
+    }
     {
-      CppWriter::Block attempt(execute_, "try", "} catch (const rt::Error& e) {");
-      set_offsets(execute_, ops);
+      CppWriter::Block attempt(out(), "try", "} catch (const rt::Error& e) {");
+      set_operands(out(), ops);
       device_op(i, id, dsts, srcs);
     }
-    CppWriter::Continuation handler(execute_);
-    execute_.line("throw rt::LocatedError(" + place + ", r, e.what());");
+    CppWriter::Continuation handler(out());
+    out().line("throw rt::LocatedError(" + place + ", r, e.what());");
   }
 
   std::string register_move(const Instr& i) const {
@@ -248,10 +305,10 @@ class Emitter {
       case OpKind::dma_copy:
         if (i.oob_skip) {
           // oob_mode.skip: an out-of-bounds transfer is dropped.
-          execute_.line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
-                        "[r])) continue;");
+          out().line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
+                     "[r])) continue;");
         }
-        execute_.line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
+        out().line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
         return;
       case OpKind::memset: {
         const std::string value = "value" + id;
@@ -261,17 +318,32 @@ class Emitter {
                                   : "double{" + double_literal(std::get<double>(i.value)) + "}";
         ctor_.line(value + " = rt::scalar_bytes(" +
                    dtype_expr(p_.find_buffer(i.dsts[0].buffer)->dtype) + ", " + v + ");");
-        execute_.line("rt::fill(" + dsts[0] + "[r], " + value + ");");
+        out().line("rt::fill(" + dsts[0] + "[r], " + value + ");");
         return;
       }
       case OpKind::register_load:
-        execute_.line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
+        out().line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
         return;
       case OpKind::register_store:
-        execute_.line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] +
-                      "[r].dtype(), " + reg + "));");
+        out().line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] + "[r].dtype(), " +
+                   reg + "));");
         return;
-      default: return;
+      case OpKind::allocate: {
+        const BufferDecl& b = *p_.find_buffer(i.buffer);
+        const std::string name = buffers_.at(b.id);
+        out().line(name + "[r].reset();  // the previous run's");
+        out().line(name + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
+                   dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
+                   cpp_string_literal(b.name) + ");");
+        return;
+      }
+      case OpKind::register_move:
+      case OpKind::rank_id:
+      case OpKind::release:
+      case OpKind::all_reduce:
+      case OpKind::all_gather:
+      case OpKind::reduce_scatter:
+      case OpKind::all_to_all: return;  // written by instr() and collective()
     }
   }
 
@@ -287,13 +359,11 @@ class Emitter {
       lists += "}";
     }
     consts_.line("const std::vector<std::vector<int>> kGroup" + id + " = " + lists + "};");
-    bool dynamic = false;
-    for (const auto& op : ops) dynamic = dynamic || !is_static(*op.second);
-    if (dynamic) {
-      CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
-      set_offsets(execute_, ops);
+    if (changes(ops, allocated_)) {
+      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      set_operands(out(), ops);
     }
-    for (const Scratch& s : emit_collective(execute_, i, names, p_)) {
+    for (const Scratch& s : emit_collective(out(), i, names, p_)) {
       int64_t elements = 1;
       for (int64_t d : s.shape) elements *= d;
       members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
@@ -303,20 +373,6 @@ class Emitter {
       ctor_.line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
                  "};");
     }
-  }
-
-  void place_constant(const std::string& name, const SourceRange& r) {
-    if (!r.valid()) {
-      consts_.line("const rt::SourcePlace " + name + " = {\"\", 0, 0, 1, \"\"};");
-      return;
-    }
-    const std::string text(r.file->line(r.begin.line));
-    const int end_col = r.end.line == r.begin.line ? r.end.col
-                                                   : static_cast<int>(text.size()) + 1;
-    consts_.line("const rt::SourcePlace " + name + " = {" + cpp_string_literal(r.file->path()) +
-                 ", " + std::to_string(r.begin.line) + ", " + std::to_string(r.begin.col) + ", " +
-                 std::to_string(std::max(end_col, r.begin.col + 1)) + ", " +
-                 cpp_string_literal(text) + "};");
   }
 
   // ---- the file --------------------------------------------------------------
@@ -335,8 +391,9 @@ class Emitter {
       w.line(std::string("#include ") + h);
     }
     w.line("");
-    for (const char* h : {"runtime/access_pattern.h", "runtime/dma.h", "runtime/fill.h",
-                          "runtime/host_io.h", "runtime/machine.h", "runtime/program.h"}) {
+    for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h", "runtime/dma.h",
+                          "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
+                          "runtime/machine.h", "runtime/program.h"}) {
       w.line(std::string("#include \"") + h + "\"");
     }
     w.line("");
@@ -349,11 +406,16 @@ class Emitter {
     w.line("");
     w.raw(consts_.str());
     w.line("");
+    const std::string table = table_.render();
+    if (!table.empty()) {
+      w.raw(table);
+      w.line("");
+    }
     {
       CppWriter::Block c(w, "class " + cls + " final : public rt::CompiledKernel", "};");
       w.raw(" public:\n");
       {
-        CppWriter::Block f(w, "explicit " + cls + "(rt::Machine& machine)");
+        CppWriter::Block f(w, "explicit " + cls + "(rt::Machine& machine) : machine_(machine)");
         w.raw(ctor_.str());
       }
       w.line("");
@@ -367,7 +429,11 @@ class Emitter {
       w.line("");
       {
         CppWriter::Block f(w, "void execute() override");
-        w.raw(execute_.str());
+        if (parts_.size() == 1) {
+          w.raw(parts_[0]->str());
+        } else {
+          for (size_t k = 0; k < parts_.size(); ++k) w.line("part" + std::to_string(k) + "();");
+        }
       }
       w.line("");
       {
@@ -376,14 +442,34 @@ class Emitter {
       }
       w.line("");
       w.raw(" private:\n");
+      if (parts_.size() > 1) {
+        w.line("// execute() in parts, each of at most " + std::to_string(kMaxInstrsPerFunction) +
+               " instructions, for the C++ compiler's sake.");
+        for (size_t k = 0; k < parts_.size(); ++k) {
+          CppWriter::Block f(w, "void part" + std::to_string(k) + "()");
+          w.raw(parts_[k]->str());
+        }
+        w.line("");
+      }
+      w.line("rt::Machine& machine_;");
       w.raw(members_.str());
       w.line("int64_t regs_[kRanks][kRegisters] = {};");
+      if (!table.empty()) slots(w);
     }
     w.line("");
     w.line("}  // namespace");
     w.line("");
     main_function(w, cls);
     return w.str();
+  }
+
+  // What the table's rows act on: slot k is buffer k of the program.
+  void slots(CppWriter& w) const {
+    std::string list;
+    for (const BufferDecl& b : p_.buffers) list += (list.empty() ? "" : ", ") + buffers_.at(b.id);
+    w.line("std::shared_ptr<rt::Buffer>* const slots_[" + std::to_string(p_.buffers.size()) +
+           "] = {" + list + "};");
+    w.line("rt::TableState table_state_{machine_, kRanks, slots_, &regs_[0][0], kRegisters};");
   }
 
   void main_function(CppWriter& w, const std::string& cls) const {
@@ -405,13 +491,20 @@ class Emitter {
   }
 
   const Program& p_;
-  CppWriter consts_, members_, ctor_, load_, execute_, read_;
+  const EmitOptions options_;
+  CppWriter consts_, members_, ctor_, load_, read_;
+  std::vector<std::unique_ptr<CppWriter>> parts_;  // of execute()
+  int64_t part_instrs_ = 0;
+  TableWriter table_;
+  std::set<int> allocated_;  // buffers allocated while the program runs
   std::map<int, std::string> buffers_;
   int next_instr_ = 0;
 };
 
 }  // namespace
 
-std::string emit_cpp(const Program& program) { return Emitter(program).emit(); }
+std::string emit_cpp(const Program& program, const EmitOptions& options) {
+  return Emitter(program, options).emit();
+}
 
 }  // namespace nkic::codegen
