@@ -96,18 +96,29 @@ class Emitter {
 
   // ---- declarations ------------------------------------------------------
 
-  // Inputs, and tensors the trace saw no allocation of, exist from the start;
-  // the others are allocated by their allocate instructions.
+  // Every tensor is a row of buffers_, one slot per rank (so the table's
+  // rows reach any of them by slot); statements name a row through a member
+  // pointer, b<id>_<name>. Inputs, and tensors the trace saw no allocation
+  // of, exist from the start; the others are allocated by their allocate
+  // instructions.
   void declare_buffers() {
+    for (size_t s = 0; s < p_.buffers.size(); ++s) {
+      const BufferDecl& b = p_.buffers[s];
+      buffers_[b.id] = cpp_identifier("b", b.id, b.name);
+      slot_of_[b.id] = s;
+    }
     for (const BufferDecl& b : p_.buffers) {
-      const std::string name = cpp_identifier("b", b.id, b.name);
-      buffers_[b.id] = name;
-      members_.line("std::shared_ptr<rt::Buffer> " + name + "[kRanks];");
       if (allocated_.count(b.id)) continue;
-      ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = machine.allocate(r, " +
+      ctor_.line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) + "[r] = machine.allocate(r, " +
                  kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) +
                  ", " + cpp_string_literal(b.name) + (b.input >= 0 ? ", true);" : ");"));
     }
+  }
+
+  // The member naming a buffer's row, declared when a statement uses it.
+  const std::string& buffer_member(int id) {
+    named_.insert(id);
+    return buffers_.at(id);
   }
 
   // A descriptor per rank for an operand, built once; returns its name. The
@@ -115,7 +126,7 @@ class Emitter {
   std::string descriptor(const std::string& name, const Operand& o) {
     members_.line("rt::AccessPattern " + name + "[kRanks];");
     const std::string buffer =
-        allocated_.count(o.buffer) ? "nullptr" : buffers_.at(o.buffer) + "[r].get()";
+        allocated_.count(o.buffer) ? "nullptr" : buffer_member(o.buffer) + "[r].get()";
     ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
                int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
     return name;
@@ -141,12 +152,12 @@ class Emitter {
 
   // Run-time offsets in checked arithmetic, in the interpreter's order, so
   // an overflow is the interpreter's error rather than a wrapped offset.
-  std::string offset_expr(const Operand& o) const {
+  std::string offset_expr(const Operand& o) {
     std::string s = affine_expr(o.offset);
     for (const DynamicOffset& d : o.dynamic) {
       const std::string value =
           d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
-                     : "rt::read_element_i64(*" + buffers_.at(d.buffer) + "[r], " +
+                     : "rt::read_element_i64(*" + buffer_member(d.buffer) + "[r], " +
                            affine_expr(d.element) + ")";
       s = "rt::checked_add(" + s + ", rt::checked_mul(" + value + ", " +
           int_literal(d.multiplier) + ", rt::kOffsetWhat), rt::kOffsetWhat)";
@@ -156,11 +167,10 @@ class Emitter {
 
   // Points the descriptors at this rank's tensors where they change: the
   // buffers of allocated tensors, and offsets that are not constant.
-  void set_operands(CppWriter& w,
-                    const std::vector<std::pair<std::string, const Operand*>>& ops) const {
+  void set_operands(CppWriter& w, const std::vector<std::pair<std::string, const Operand*>>& ops) {
     for (const auto& [name, o] : ops) {
       if (allocated_.count(o->buffer)) {
-        w.line(name + "[r].buffer = " + buffers_.at(o->buffer) + "[r].get();");
+        w.line(name + "[r].buffer = " + buffer_member(o->buffer) + "[r].get();");
       }
       if (!is_static(*o)) w.line(name + "[r].offset = " + offset_expr(*o) + ";");
     }
@@ -177,7 +187,7 @@ class Emitter {
   void load_inputs() {
     for (size_t i = 0; i < p_.inputs.size(); ++i) {
       const std::string array = "inputs[" + std::to_string(i) + "][r]";
-      load_.line("for (int r = 0; r < kRanks; ++r) " + buffers_.at(p_.inputs[i].buffer) +
+      load_.line("for (int r = 0; r < kRanks; ++r) " + buffer_member(p_.inputs[i].buffer) +
                  "[r]->fill_from_host(" + array + ".data.data(), " + array + ".data.size());");
     }
   }
@@ -279,7 +289,7 @@ class Emitter {
       return;
     }
     if (i.kind == OpKind::release) {
-      out().line(buffers_.at(i.buffer) + "[r].reset();  // its last use is past");
+      out().line(buffer_member(i.buffer) + "[r].reset();  // its last use is past");
       return;
     }
     {
@@ -330,9 +340,9 @@ class Emitter {
         return;
       case OpKind::allocate: {
         const BufferDecl& b = *p_.find_buffer(i.buffer);
-        const std::string name = buffers_.at(b.id);
-        out().line(name + "[r].reset();  // the previous run's");
-        out().line(name + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
+        const std::string buffer = buffer_member(b.id);
+        out().line(buffer + "[r].reset();  // the previous run's");
+        out().line(buffer + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
                    dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
                    cpp_string_literal(b.name) + ");");
         return;
@@ -403,6 +413,8 @@ class Emitter {
     w.line("");
     w.line("constexpr int kRanks = " + std::to_string(p_.ranks) + ";");
     w.line("constexpr int kRegisters = " + std::to_string(registers) + ";");
+    w.line("constexpr int kBufferSlots = " + std::to_string(std::max<size_t>(p_.buffers.size(), 1)) +
+           ";");
     w.line("");
     w.raw(consts_.str());
     w.line("");
@@ -452,6 +464,11 @@ class Emitter {
         w.line("");
       }
       w.line("rt::Machine& machine_;");
+      w.line("std::shared_ptr<rt::Buffer> buffers_[kBufferSlots][kRanks];");
+      for (int id : named_) {
+        w.line("std::shared_ptr<rt::Buffer>* const " + buffers_.at(id) + " = buffers_[" +
+               std::to_string(slot_of_.at(id)) + "];");
+      }
       w.raw(members_.str());
       w.line("int64_t regs_[kRanks][kRegisters] = {};");
       if (!table.empty()) slots(w);
@@ -463,13 +480,11 @@ class Emitter {
     return w.str();
   }
 
-  // What the table's rows act on: slot k is buffer k of the program.
-  void slots(CppWriter& w) const {
-    std::string list;
-    for (const BufferDecl& b : p_.buffers) list += (list.empty() ? "" : ", ") + buffers_.at(b.id);
-    w.line("std::shared_ptr<rt::Buffer>* const slots_[" + std::to_string(p_.buffers.size()) +
-           "] = {" + list + "};");
-    w.line("rt::TableState table_state_{machine_, kRanks, slots_, &regs_[0][0], kRegisters};");
+  // What the table's rows act on: slot k is buffers_[k], the row of buffer k
+  // of the program.
+  static void slots(CppWriter& w) {
+    w.line("rt::TableState table_state_{machine_, kRanks, &buffers_[0][0], &regs_[0][0], "
+           "kRegisters};");
   }
 
   void main_function(CppWriter& w, const std::string& cls) const {
@@ -497,7 +512,9 @@ class Emitter {
   int64_t part_instrs_ = 0;
   TableWriter table_;
   std::set<int> allocated_;  // buffers allocated while the program runs
-  std::map<int, std::string> buffers_;
+  std::map<int, std::string> buffers_;  // id -> the member naming its row
+  std::map<int, size_t> slot_of_;       // id -> its row of buffers_
+  std::set<int> named_;                 // ids a statement names
   int next_instr_ = 0;
 };
 

@@ -11,11 +11,15 @@
 namespace nkic::rt {
 namespace {
 
+std::shared_ptr<Buffer>& slot(const TableState& s, int32_t k, int rank) {
+  return s.slots[static_cast<size_t>(k) * static_cast<size_t>(s.ranks) + static_cast<size_t>(rank)];
+}
+
 // Points `ap` at operand `o` on `rank`: its buffer, offset and dims (reusing
 // ap's storage for the dims, so the walk allocates nothing per instruction).
 void resolve(const InstrTable& t, const OperandRecord& o, const TableState& s, int rank,
              AccessPattern& ap) {
-  ap.buffer = s.slots[o.buffer][rank].get();
+  ap.buffer = slot(s, o.buffer, rank).get();
   ap.dims.assign(t.dims + o.first_dim, t.dims + o.first_dim + o.dim_count);
   ap.offset = operand_offset(t, o, s, rank);
 }
@@ -57,10 +61,10 @@ void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank,
       fill(dst, scalar_bytes(dst.dtype(), reg(s, rank, i.reg)));
       return;
     case TableOp::allocate:
-      allocate_slot(s.machine, t.buffers[i.aux], t.shapes, rank, s.slots[i.aux][rank]);
+      allocate_slot(s.machine, t.buffers[i.aux], t.shapes, rank, slot(s, i.aux, rank));
       return;
     case TableOp::release:
-      s.slots[i.aux][rank].reset();
+      slot(s, i.aux, rank).reset();
       return;
   }
 }
@@ -96,7 +100,7 @@ int64_t operand_offset(const InstrTable& t, const OperandRecord& o, const TableS
   for (int32_t k = 0; k < o.dynamic_count; ++k) {
     const DynamicRecord& d = t.dynamic[o.first_dynamic + k];
     const int64_t value =
-        d.reg >= 0 ? reg(s, rank, d.reg) : read_element_i64(*s.slots[d.buffer][rank], d.element);
+        d.reg >= 0 ? reg(s, rank, d.reg) : read_element_i64(*slot(s, d.buffer, rank), d.element);
     offset = checked_add(offset, checked_mul(value, d.multiplier, kOffsetWhat), kOffsetWhat);
   }
   return offset;

@@ -95,12 +95,12 @@ struct InstrTable {
   const int64_t* shapes;
 };
 
-// What the instructions act on: buffer slot s of rank r is slots[s][r], and
-// register g of rank r is registers[r * registers_per_rank + g].
+// What the instructions act on: buffer slot s of rank r is slots[s * ranks +
+// r], and register g of rank r is registers[r * registers_per_rank + g].
 struct TableState {
   Machine& machine;
   int ranks;
-  std::shared_ptr<Buffer>* const* slots;
+  std::shared_ptr<Buffer>* slots;
   int64_t* registers;
   int registers_per_rank;
 };

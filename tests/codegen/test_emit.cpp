@@ -130,7 +130,7 @@ TEST_CASE("emitted C++ keeps hostile names in literals, comments and identifiers
   const std::string cpp = emit_cpp(sample());
   CHECK(cpp.find("\"x\\\"); system(\\\"rm -rf /\\\"); //\"") != std::string::npos);
   CHECK(cpp.find("class Kernel0 final") != std::string::npos);
-  CHECK(cpp.find("b0_x_system_rm_rf[kRanks]") != std::string::npos);
+  CHECK(cpp.find("b0_x_system_rm_rf = buffers_[0];") != std::string::npos);
   // No comment line ends in a backslash, and none closes a block comment.
   size_t start = 0;
   int comments = 0;

@@ -33,10 +33,11 @@ float element(Buffer& b, int64_t k) {
 
 struct Fixture {
   Machine machine{2, default_platform()};
-  std::shared_ptr<Buffer> x[2], t[2];
-  std::shared_ptr<Buffer>* slots[2] = {x, t};
+  std::shared_ptr<Buffer> slots[2][2];  // [slot][rank]
+  std::shared_ptr<Buffer>* x = slots[0];
+  std::shared_ptr<Buffer>* t = slots[1];
   int64_t regs[2] = {0, 0};
-  TableState state{machine, 2, slots, regs, 1};
+  TableState state{machine, 2, &slots[0][0], regs, 1};
 
   InstrTable table(const InstrRecord* instrs) const {
     return {instrs, kDims, kDynamic, kPlaces, kScalars, kBuffers, kShapes};
