@@ -4,8 +4,9 @@
 // constructor, and the bodies of its three phases: load() (inputs into
 // device buffers), execute() (the kernel, in parts of bounded size) and
 // read_outputs(). Instruction n written as statements owns the names
-// kPlace<n>, kGroup<n>, ap<n>_<d|s><k> (one descriptor per rank per operand)
-// and x<n>_* (scratch); an instruction written as data is row n of kInstrs.
+// kPlace<n>, ap<n>_<d|s><k> (one descriptor per rank per operand) and x<n>_*
+// (scratch); kGroup<k> is the k-th distinct replica group; an instruction
+// written as data is a row of kInstrs.
 #include "codegen/emit_cpp.h"
 
 #include <algorithm>
@@ -74,11 +75,11 @@ class Emitter {
       : p_(p),
         options_(options),
         members_(kClassDepth),
-        ctor_(kFunctionDepth),
         load_(kFunctionDepth),
         read_(kFunctionDepth),
         table_(p) {
     parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    setup_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
     collect_allocated(p.body, allocated_);
   }
 
@@ -93,6 +94,15 @@ class Emitter {
  private:
   // The part of execute() being written.
   CppWriter& out() { return *parts_.back(); }
+
+  // A statement of the constructor, which is written in parts of at most
+  // kMaxLinesPerFunction lines, as execute() is.
+  void ctor_line(const std::string& text) {
+    if (setup_.back()->lines() >= kMaxLinesPerFunction) {
+      setup_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    }
+    setup_.back()->line(text);
+  }
 
   // ---- declarations ------------------------------------------------------
 
@@ -109,7 +119,7 @@ class Emitter {
     }
     for (const BufferDecl& b : p_.buffers) {
       if (allocated_.count(b.id)) continue;
-      ctor_.line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) + "[r] = machine.allocate(r, " +
+      ctor_line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) + "[r] = machine_.allocate(r, " +
                  kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) +
                  ", " + cpp_string_literal(b.name) + (b.input >= 0 ? ", true);" : ");"));
     }
@@ -127,7 +137,7 @@ class Emitter {
     members_.line("rt::AccessPattern " + name + "[kRanks];");
     const std::string buffer =
         allocated_.count(o.buffer) ? "nullptr" : buffer_member(o.buffer) + "[r].get()";
-    ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
+    ctor_line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
                int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
     return name;
   }
@@ -242,12 +252,11 @@ class Emitter {
     nodes(l.body, depth + 1);
   }
 
-  // Top-level statements go into parts of at most kMaxInstrsPerFunction
-  // instructions (a loop counts its body's statements).
+  // Top-level statements go into parts of about kMaxLinesPerFunction lines
+  // (a new part begins once a part has that many; a loop is never split).
   void new_part_when_full() {
-    if (part_instrs_ < kMaxInstrsPerFunction) return;
+    if (out().lines() < kMaxLinesPerFunction) return;
     parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
-    part_instrs_ = 0;
   }
 
   void table_run(const std::vector<Node>& body, size_t begin, size_t end, int depth) {
@@ -260,11 +269,9 @@ class Emitter {
                std::to_string(table_.rows() - 1) + " of kInstrs");
     out().line("rt::run_table(kTable, " + std::to_string(first) + ", " +
                std::to_string(table_.rows()) + ", table_state_);");
-    ++part_instrs_;
   }
 
   void instr(const Instr& i) {
-    ++part_instrs_;
     const int n = next_instr_++;
     const std::string id = std::to_string(n);
     const std::string place = "kPlace" + id;
@@ -281,7 +288,7 @@ class Emitter {
     }
     out().line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
     if (is_collective(i.kind)) {
-      return collective(i, id, ops, CollectiveNames{place, "kGroup" + id, dsts, srcs, "x" + id});
+      return collective(i, ops, CollectiveNames{place, group_constant(i.group), dsts, srcs, "x" + id});
     }
     CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
     if (i.kind == OpKind::register_move || i.kind == OpKind::rank_id) {
@@ -326,7 +333,7 @@ class Emitter {
         const std::string v = std::holds_alternative<int64_t>(i.value)
                                   ? "int64_t{" + int_literal(std::get<int64_t>(i.value)) + "}"
                                   : "double{" + double_literal(std::get<double>(i.value)) + "}";
-        ctor_.line(value + " = rt::scalar_bytes(" +
+        ctor_line(value + " = rt::scalar_bytes(" +
                    dtype_expr(p_.find_buffer(i.dsts[0].buffer)->dtype) + ", " + v + ");");
         out().line("rt::fill(" + dsts[0] + "[r], " + value + ");");
         return;
@@ -357,18 +364,27 @@ class Emitter {
     }
   }
 
-  void collective(const Instr& i, const std::string& id,
-                  const std::vector<std::pair<std::string, const Operand*>>& ops,
-                  const CollectiveNames& names) {
+  // The member lists as a constant, one per distinct replica group.
+  std::string group_constant(const rt::ReplicaGroup& group) {
     std::string lists = "{";
-    for (size_t g = 0; g < i.group.groups.size(); ++g) {
+    for (size_t g = 0; g < group.groups.size(); ++g) {
       lists += g ? ", {" : "{";
-      for (size_t m = 0; m < i.group.groups[g].size(); ++m) {
-        lists += (m ? ", " : "") + std::to_string(i.group.groups[g][m]);
+      for (size_t m = 0; m < group.groups[g].size(); ++m) {
+        lists += (m ? ", " : "") + std::to_string(group.groups[g][m]);
       }
       lists += "}";
     }
-    consts_.line("const std::vector<std::vector<int>> kGroup" + id + " = " + lists + "};");
+    lists += "}";
+    auto it = groups_.find(lists);
+    if (it != groups_.end()) return it->second;
+    const std::string name = "kGroup" + std::to_string(groups_.size());
+    consts_.line("const std::vector<std::vector<int>> " + name + " = " + lists + ";");
+    groups_[lists] = name;
+    return name;
+  }
+
+  void collective(const Instr& i, const std::vector<std::pair<std::string, const Operand*>>& ops,
+                  const CollectiveNames& names) {
     if (changes(ops, allocated_)) {
       CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
       set_operands(out(), ops);
@@ -378,9 +394,9 @@ class Emitter {
       for (int64_t d : s.shape) elements *= d;
       members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
       members_.line("rt::AccessPattern " + s.pattern + ";");
-      ctor_.line(s.buffer + " = machine.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
+      ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
                  int_literal(elements * s.copies) + "}, " + cpp_string_literal(s.label) + ");");
-      ctor_.line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
+      ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
                  "};");
     }
   }
@@ -428,7 +444,11 @@ class Emitter {
       w.raw(" public:\n");
       {
         CppWriter::Block f(w, "explicit " + cls + "(rt::Machine& machine) : machine_(machine)");
-        w.raw(ctor_.str());
+        if (setup_.size() == 1) {
+          w.raw(setup_[0]->str());
+        } else {
+          for (size_t k = 0; k < setup_.size(); ++k) w.line("setup" + std::to_string(k) + "();");
+        }
       }
       w.line("");
       {
@@ -455,11 +475,19 @@ class Emitter {
       w.line("");
       w.raw(" private:\n");
       if (parts_.size() > 1) {
-        w.line("// execute() in parts, each of at most " + std::to_string(kMaxInstrsPerFunction) +
-               " instructions, for the C++ compiler's sake.");
+        w.line("// execute() in parts of about " + std::to_string(kMaxLinesPerFunction) +
+               " lines, for the C++ compiler's sake.");
         for (size_t k = 0; k < parts_.size(); ++k) {
           CppWriter::Block f(w, "void part" + std::to_string(k) + "()");
           w.raw(parts_[k]->str());
+        }
+        w.line("");
+      }
+      if (setup_.size() > 1) {
+        w.line("// The constructor in parts, as execute().");
+        for (size_t k = 0; k < setup_.size(); ++k) {
+          CppWriter::Block f(w, "void setup" + std::to_string(k) + "()");
+          w.raw(setup_[k]->str());
         }
         w.line("");
       }
@@ -507,14 +535,15 @@ class Emitter {
 
   const Program& p_;
   const EmitOptions options_;
-  CppWriter consts_, members_, ctor_, load_, read_;
+  CppWriter consts_, members_, load_, read_;
   std::vector<std::unique_ptr<CppWriter>> parts_;  // of execute()
-  int64_t part_instrs_ = 0;
+  std::vector<std::unique_ptr<CppWriter>> setup_;  // of the constructor
   TableWriter table_;
   std::set<int> allocated_;  // buffers allocated while the program runs
   std::map<int, std::string> buffers_;  // id -> the member naming its row
   std::map<int, size_t> slot_of_;       // id -> its row of buffers_
   std::set<int> named_;                 // ids a statement names
+  std::map<std::string, std::string> groups_;  // member lists -> their constant
   int next_instr_ = 0;
 };
 

@@ -13,7 +13,7 @@
 // consecutive non-collective instructions with constant offsets (what a
 // non-affine loop unrolls into) becomes rows of a constant table that the
 // runtime walks (runtime/instr_table.h), and the statements left are split
-// into member functions of at most kMaxInstrsPerFunction instructions, so
+// into member functions of about kMaxLinesPerFunction lines, so
 // the C++ compiler's time and memory grow slowly with the kernel.
 #pragma once
 
@@ -28,10 +28,11 @@ namespace nkic::codegen {
 // run this long is past reading one statement at a time, and a table of it
 // costs the C++ compiler a few hundredths of what the statements do.
 constexpr int64_t kMinTableRun = 64;
-// Statements per generated function: g++ -O2 needs time and memory that
-// grow faster than linearly with a function's size; functions of a few
-// hundred instructions compile in a fraction of a second each.
-constexpr int64_t kMaxInstrsPerFunction = 256;
+// Lines of statements per generated function: g++ -O2 needs time and
+// memory that grow faster than linearly with a function's size (a collective
+// is some twenty lines, a DMA eight); functions of a few hundred lines
+// compile in a fraction of a second each.
+constexpr int64_t kMaxLinesPerFunction = 400;
 
 struct EmitOptions {
   int64_t min_table_run = kMinTableRun;  // 1: every eligible instruction as data (tests)
