@@ -5,8 +5,10 @@
 // uses it, so a loop that makes a tile per iteration holds one tile at a
 // time, compiled as interpreted, rerolled or not. Releasing at the last use
 // can only come earlier than the interpreter, which frees a tensor when its
-// last reference goes, so a program never holds more than nkirun does at any
-// allocation: a kernel that runs in nkirun runs compiled.
+// last reference goes, so on each rank a program never holds more than
+// nkirun does at any allocation. (The program runs ranks in lockstep, nkirun
+// one rank at a time between collectives: the sum over ranks, which only the
+// memory limit counts, can differ.)
 #pragma once
 
 #include "codegen/ir.h"
