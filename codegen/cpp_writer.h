@@ -4,6 +4,7 @@
 // scope, so the structure of the emitting code mirrors the emitted code's.
 #pragma once
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 
@@ -18,6 +19,7 @@ class CppWriter {
   explicit CppWriter(int depth = 0) : depth_(depth) {}
 
   void line(const std::string& text) {
+    ++lines_;
     if (text.empty()) {
       out_ << "\n";
       return;
@@ -64,9 +66,12 @@ class CppWriter {
   };
 
   std::string str() const { return out_.str(); }
+  // Lines written by line() so far.
+  int64_t lines() const { return lines_; }
 
  private:
   std::ostringstream out_;
+  int64_t lines_ = 0;
   int depth_ = 0;
 };
 

@@ -1,19 +1,24 @@
 // See emit_cpp.h. The file is assembled from parts written side by side
 // while the body is walked once: namespace-scope constants (source places,
-// replica groups), the kernel's members, its constructor, and the bodies of
-// its three phases: load() (inputs into device buffers), execute() (the
-// kernel) and read_outputs(). Instruction n owns the names kPlace<n>, kGroup<n>,
-// ap<n>_<d|s><k> (one descriptor per rank per operand) and x<n>_* (scratch).
+// replica groups, the instruction table), the kernel's members, its
+// constructor, and the bodies of its three phases: load() (inputs into
+// device buffers), execute() (the kernel, in parts of bounded size) and
+// read_outputs(). Instruction n written as statements owns the names
+// kPlace<n>, ap<n>_<d|s><k> (one descriptor per rank per operand) and x<n>_*
+// (scratch); kGroup<k> is the k-th distinct replica group; an instruction
+// written as data is a row of kInstrs.
 #include "codegen/emit_cpp.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <limits>
 #include <map>
+#include <memory>
+#include <set>
 
+#include "codegen/cpp_literals.h"
 #include "codegen/cpp_names.h"
 #include "codegen/cpp_writer.h"
 #include "codegen/emit_collectives.h"
+#include "codegen/emit_table.h"
 
 namespace nkic::codegen {
 namespace {
@@ -22,41 +27,6 @@ namespace {
 // constructor and the phases (namespace scope is level 0, not indented).
 constexpr int kClassDepth = 1;
 constexpr int kFunctionDepth = 2;
-
-std::string int_literal(int64_t v) {
-  if (v == INT64_MIN) return "(-9223372036854775807 - 1)";
-  return std::to_string(v);
-}
-
-std::string double_literal(double v) {
-  if (v != v) return "std::numeric_limits<double>::quiet_NaN()";
-  if (v == std::numeric_limits<double>::infinity()) return "std::numeric_limits<double>::infinity()";
-  if (v == -std::numeric_limits<double>::infinity()) {
-    return "-std::numeric_limits<double>::infinity()";
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", v);  // exact
-  return buf;
-}
-
-std::string dtype_expr(rt::DType t) { return "rt::DType::" + std::string(rt::dtype_name(t)); }
-
-std::string kind_expr(rt::MemKind k) { return "rt::MemKind::" + std::string(rt::mem_kind_name(k)); }
-
-std::string list_expr(const std::vector<int64_t>& v) {
-  std::string s = "{";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + int_literal(v[i]);
-  return s + "}";
-}
-
-std::string dims_expr(const std::vector<rt::Dim>& dims) {
-  std::string s = "{";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    s += (i ? ", " : "") + std::string("{") + int_literal(dims[i].step) + ", " +
-         int_literal(dims[i].count) + "}";
-  }
-  return s + "}";
-}
 
 std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
   std::vector<rt::Dim> dims(shape.size());
@@ -68,53 +38,107 @@ std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
   return dims;
 }
 
-std::string place_comment(const SourceRange& r) {
-  if (!r.valid()) return "<unknown>";
-  std::string text(r.file->line(r.begin.line));
-  const size_t first = text.find_first_not_of(" \t");
-  text = first == std::string::npos ? "" : text.substr(first);
-  return cpp_comment_text(r.file->path() + ":" + std::to_string(r.begin.line) + ": " + text);
+bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
+
+bool is_collective(OpKind k) {
+  switch (k) {
+    case OpKind::all_reduce:
+    case OpKind::all_gather:
+    case OpKind::reduce_scatter:
+    case OpKind::all_to_all: return true;
+    case OpKind::dma_copy:
+    case OpKind::memset:
+    case OpKind::register_move:
+    case OpKind::register_load:
+    case OpKind::register_store:
+    case OpKind::rank_id:
+    case OpKind::allocate:
+    case OpKind::release: return false;
+  }
+  return false;
 }
 
-bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
+// The buffers an allocate instruction makes while the program runs.
+void collect_allocated(const std::vector<Node>& body, std::set<int>& out) {
+  for (const Node& n : body) {
+    if (const Instr* i = std::get_if<Instr>(&n)) {
+      if (i->kind == OpKind::allocate) out.insert(i->buffer);
+      continue;
+    }
+    collect_allocated(std::get<std::unique_ptr<Loop>>(n)->body, out);
+  }
+}
 
 class Emitter {
  public:
-  explicit Emitter(const Program& p)
+  Emitter(const Program& p, const EmitOptions& options)
       : p_(p),
+        options_(options),
         members_(kClassDepth),
-        ctor_(kFunctionDepth),
         load_(kFunctionDepth),
-        execute_(kFunctionDepth),
-        read_(kFunctionDepth) {}
+        read_(kFunctionDepth),
+        table_(p) {
+    parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    setup_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    collect_allocated(p.body, allocated_);
+  }
 
   std::string emit() {
     declare_buffers();
     load_inputs();
-    nodes(p_.body);
+    nodes(p_.body, 0);
     read_outputs();
     return assemble();
   }
 
  private:
+  // The part of execute() being written.
+  CppWriter& out() { return *parts_.back(); }
+
+  // A statement of the constructor, which is written in parts of at most
+  // kMaxLinesPerFunction lines, as execute() is.
+  void ctor_line(const std::string& text) {
+    if (setup_.back()->lines() >= kMaxLinesPerFunction) {
+      setup_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+    }
+    setup_.back()->line(text);
+  }
+
   // ---- declarations ------------------------------------------------------
 
+  // Every tensor is a row of buffers_, one slot per rank (so the table's
+  // rows reach any of them by slot); statements name a row through a member
+  // pointer, b<id>_<name>. Inputs, and tensors the trace saw no allocation
+  // of, exist from the start; the others are allocated by their allocate
+  // instructions.
   void declare_buffers() {
+    for (size_t s = 0; s < p_.buffers.size(); ++s) {
+      const BufferDecl& b = p_.buffers[s];
+      buffers_[b.id] = cpp_identifier("b", b.id, b.name);
+      slot_of_[b.id] = s;
+    }
     for (const BufferDecl& b : p_.buffers) {
-      const std::string name = cpp_identifier("b", b.id, b.name);
-      buffers_[b.id] = name;
-      members_.line("std::shared_ptr<rt::Buffer> " + name + "[kRanks];");
-      ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = machine.allocate(r, " +
+      if (allocated_.count(b.id)) continue;
+      ctor_line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) + "[r] = machine_.allocate(r, " +
                  kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) +
                  ", " + cpp_string_literal(b.name) + (b.input >= 0 ? ", true);" : ");"));
     }
   }
 
-  // A descriptor per rank for an operand, built once; returns its name.
+  // The member naming a buffer's row, declared when a statement uses it.
+  const std::string& buffer_member(int id) {
+    named_.insert(id);
+    return buffers_.at(id);
+  }
+
+  // A descriptor per rank for an operand, built once; returns its name. The
+  // buffer of an allocated tensor is set where the descriptor is used.
   std::string descriptor(const std::string& name, const Operand& o) {
     members_.line("rt::AccessPattern " + name + "[kRanks];");
-    ctor_.line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffers_.at(o.buffer) +
-               "[r].get(), " + int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
+    const std::string buffer =
+        allocated_.count(o.buffer) ? "nullptr" : buffer_member(o.buffer) + "[r].get()";
+    ctor_line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
+               int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
     return name;
   }
 
@@ -136,28 +160,44 @@ class Emitter {
     return s;
   }
 
-  std::string offset_expr(const Operand& o) const {
+  // Run-time offsets in checked arithmetic, in the interpreter's order, so
+  // an overflow is the interpreter's error rather than a wrapped offset.
+  std::string offset_expr(const Operand& o) {
     std::string s = affine_expr(o.offset);
     for (const DynamicOffset& d : o.dynamic) {
       const std::string value =
           d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
-                     : "rt::read_element_i64(*" + buffers_.at(d.buffer) + "[r], " +
+                     : "rt::read_element_i64(*" + buffer_member(d.buffer) + "[r], " +
                            affine_expr(d.element) + ")";
-      s = sum(s, product(d.multiplier, value));
+      s = "rt::checked_add(" + s + ", rt::checked_mul(" + value + ", " +
+          int_literal(d.multiplier) + ", rt::kOffsetWhat), rt::kOffsetWhat)";
     }
     return s;
   }
 
-  void set_offsets(CppWriter& w, const std::vector<std::pair<std::string, const Operand*>>& ops) {
+  // Points the descriptors at this rank's tensors where they change: the
+  // buffers of allocated tensors, and offsets that are not constant.
+  void set_operands(CppWriter& w, const std::vector<std::pair<std::string, const Operand*>>& ops) {
     for (const auto& [name, o] : ops) {
+      if (allocated_.count(o->buffer)) {
+        w.line(name + "[r].buffer = " + buffer_member(o->buffer) + "[r].get();");
+      }
       if (!is_static(*o)) w.line(name + "[r].offset = " + offset_expr(*o) + ";");
     }
+  }
+
+  static bool changes(const std::vector<std::pair<std::string, const Operand*>>& ops,
+                      const std::set<int>& allocated) {
+    for (const auto& op : ops) {
+      if (!is_static(*op.second) || allocated.count(op.second->buffer)) return true;
+    }
+    return false;
   }
 
   void load_inputs() {
     for (size_t i = 0; i < p_.inputs.size(); ++i) {
       const std::string array = "inputs[" + std::to_string(i) + "][r]";
-      load_.line("for (int r = 0; r < kRanks; ++r) " + buffers_.at(p_.inputs[i].buffer) +
+      load_.line("for (int r = 0; r < kRanks; ++r) " + buffer_member(p_.inputs[i].buffer) +
                  "[r]->fill_from_host(" + array + ".data.data(), " + array + ".data.size());");
     }
   }
@@ -171,7 +211,7 @@ class Emitter {
       const Output& o = p_.outputs[j];
       const std::string name = descriptor("out" + std::to_string(j), o.view);
       const std::string slot = "outputs[r][" + std::to_string(j) + "]";
-      set_offsets(read_, {{name, &o.view}});
+      set_operands(read_, {{name, &o.view}});
       read_.line(slot + ".name = " + cpp_string_literal(o.name) + ";");
       read_.line("rt::read_output(" + name + "[r], " + slot + ".array);");
     }
@@ -179,26 +219,63 @@ class Emitter {
 
   // ---- the body ------------------------------------------------------------
 
-  void nodes(const std::vector<Node>& body) {
-    for (const Node& n : body) {
-      if (const Instr* i = std::get_if<Instr>(&n)) {
-        instr(*i);
+  // Runs of at least min_table_run instructions that fit a table become
+  // rows; the rest are statements.
+  void nodes(const std::vector<Node>& body, int depth) {
+    size_t n = 0;
+    while (n < body.size()) {
+      size_t end = n;
+      while (end < body.size() && std::holds_alternative<Instr>(body[end]) &&
+             fits_table(std::get<Instr>(body[end]))) {
+        ++end;
+      }
+      if (static_cast<int64_t>(end - n) >= options_.min_table_run) {
+        table_run(body, n, end, depth);
+        n = end;
         continue;
       }
-      const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
-      const std::string var = "i" + std::to_string(l.var);
-      execute_.line("// " + place_comment(l.where));
-      CppWriter::Block loop(execute_, "for (int64_t " + var + " = 0; " + var + " < " +
-                                          int_literal(l.count) + "; ++" + var + ")");
-      nodes(l.body);
+      for (const size_t stop = std::max(end, n + 1); n < stop; ++n) node(body[n], depth);
     }
+  }
+
+  void node(const Node& n, int depth) {
+    if (depth == 0) new_part_when_full();
+    if (const Instr* i = std::get_if<Instr>(&n)) {
+      instr(*i);
+      return;
+    }
+    const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
+    const std::string var = "i" + std::to_string(l.var);
+    out().line("// " + place_comment(l.where));
+    CppWriter::Block loop(out(), "for (int64_t " + var + " = 0; " + var + " < " +
+                                     int_literal(l.count) + "; ++" + var + ")");
+    nodes(l.body, depth + 1);
+  }
+
+  // Top-level statements go into parts of about kMaxLinesPerFunction lines
+  // (a new part begins once a part has that many; a loop is never split).
+  void new_part_when_full() {
+    if (out().lines() < kMaxLinesPerFunction) return;
+    parts_.push_back(std::make_unique<CppWriter>(kFunctionDepth));
+  }
+
+  void table_run(const std::vector<Node>& body, size_t begin, size_t end, int depth) {
+    if (depth == 0) new_part_when_full();
+    const int64_t first = table_.rows();
+    for (size_t n = begin; n < end; ++n) table_.add(std::get<Instr>(body[n]));
+    const Instr& head = std::get<Instr>(body[begin]);
+    out().line("// " + place_comment(head.where) + "  and " + std::to_string(end - begin - 1) +
+               " more instructions: rows " + std::to_string(first) + " to " +
+               std::to_string(table_.rows() - 1) + " of kInstrs");
+    out().line("rt::run_table(kTable, " + std::to_string(first) + ", " +
+               std::to_string(table_.rows()) + ", table_state_);");
   }
 
   void instr(const Instr& i) {
     const int n = next_instr_++;
     const std::string id = std::to_string(n);
     const std::string place = "kPlace" + id;
-    place_constant(place, i.where);
+    consts_.line("const rt::SourcePlace " + place + " = " + place_literal(i.where) + ";");
     std::vector<std::pair<std::string, const Operand*>> ops;
     std::vector<std::string> dsts, srcs;
     for (size_t k = 0; k < i.dsts.size(); ++k) {
@@ -209,36 +286,35 @@ class Emitter {
       srcs.push_back(descriptor("ap" + id + "_s" + std::to_string(k), i.srcs[k]));
       ops.emplace_back(srcs.back(), &i.srcs[k]);
     }
-    execute_.line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
-    switch (i.kind) {
-      case OpKind::all_reduce:
-      case OpKind::all_gather:
-      case OpKind::reduce_scatter:
-      case OpKind::all_to_all:
-        return collective(i, id, ops, CollectiveNames{place, "kGroup" + id, dsts, srcs, "x" + id});
-      case OpKind::register_move:
-      case OpKind::rank_id: {
-        CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
-        execute_.line(register_move(i));
-        return;
-      }
-      default: break;
+    out().line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
+    if (is_collective(i.kind)) {
+      return collective(i, ops, CollectiveNames{place, group_constant(i.group), dsts, srcs, "x" + id});
+    }
+    if (i.kind == OpKind::register_move || i.kind == OpKind::rank_id) {
+      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      out().line(register_move(i));
+      return;
+    }
+    if (i.kind == OpKind::release) {
+      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      out().line(buffer_member(i.buffer) + "[r].reset();  // its last use is past");
+      return;
     }
     // Every rank runs the instruction, then the ranks that failed alike are
     // reported together, as nkirun does.
-    CppWriter::Block scope(execute_, "");
-    execute_.line("rt::RankFailures failed;");
+    CppWriter::Block scope(out(), "");
+    out().line("rt::RankFailures failed;");
     {
-      CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
+      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
       {
-        CppWriter::Block attempt(execute_, "try", "} catch (const rt::Error& e) {");
-        set_offsets(execute_, ops);
+        CppWriter::Block attempt(out(), "try", "} catch (const rt::Error& e) {");
+        set_operands(out(), ops);
         device_op(i, id, dsts, srcs);
       }
-      CppWriter::Continuation handler(execute_);
-      execute_.line("failed.add(r, e.what());");
+      CppWriter::Continuation handler(out());
+      out().line("failed.add(r, e.what());");
     }
-    execute_.line("failed.check(" + place + ");");
+    out().line("failed.check(" + place + ");");
   }
 
   std::string register_move(const Instr& i) const {
@@ -255,10 +331,10 @@ class Emitter {
       case OpKind::dma_copy:
         if (i.oob_skip) {
           // oob_mode.skip: an out-of-bounds transfer is dropped.
-          execute_.line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
-                        "[r])) continue;");
+          out().line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
+                     "[r])) continue;");
         }
-        execute_.line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
+        out().line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
         return;
       case OpKind::memset: {
         const std::string value = "value" + id;
@@ -266,64 +342,72 @@ class Emitter {
         const std::string v = std::holds_alternative<int64_t>(i.value)
                                   ? "int64_t{" + int_literal(std::get<int64_t>(i.value)) + "}"
                                   : "double{" + double_literal(std::get<double>(i.value)) + "}";
-        ctor_.line(value + " = rt::scalar_bytes(" +
+        ctor_line(value + " = rt::scalar_bytes(" +
                    dtype_expr(p_.find_buffer(i.dsts[0].buffer)->dtype) + ", " + v + ");");
-        execute_.line("rt::fill(" + dsts[0] + "[r], " + value + ");");
+        out().line("rt::fill(" + dsts[0] + "[r], " + value + ");");
         return;
       }
       case OpKind::register_load:
-        execute_.line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
+        out().line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
         return;
       case OpKind::register_store:
-        execute_.line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] +
-                      "[r].dtype(), " + reg + "));");
+        out().line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] + "[r].dtype(), " +
+                   reg + "));");
         return;
-      default: return;
+      case OpKind::allocate: {
+        const BufferDecl& b = *p_.find_buffer(i.buffer);
+        const std::string buffer = buffer_member(b.id);
+        out().line(buffer + "[r].reset();  // the previous run's");
+        out().line(buffer + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
+                   dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
+                   cpp_string_literal(b.name) + ");");
+        return;
+      }
+      case OpKind::register_move:
+      case OpKind::rank_id:
+      case OpKind::release:
+      case OpKind::all_reduce:
+      case OpKind::all_gather:
+      case OpKind::reduce_scatter:
+      case OpKind::all_to_all: return;  // written by instr() and collective()
     }
   }
 
-  void collective(const Instr& i, const std::string& id,
-                  const std::vector<std::pair<std::string, const Operand*>>& ops,
-                  const CollectiveNames& names) {
+  // The member lists as a constant, one per distinct replica group.
+  std::string group_constant(const rt::ReplicaGroup& group) {
     std::string lists = "{";
-    for (size_t g = 0; g < i.group.groups.size(); ++g) {
+    for (size_t g = 0; g < group.groups.size(); ++g) {
       lists += g ? ", {" : "{";
-      for (size_t m = 0; m < i.group.groups[g].size(); ++m) {
-        lists += (m ? ", " : "") + std::to_string(i.group.groups[g][m]);
+      for (size_t m = 0; m < group.groups[g].size(); ++m) {
+        lists += (m ? ", " : "") + std::to_string(group.groups[g][m]);
       }
       lists += "}";
     }
-    consts_.line("const std::vector<std::vector<int>> kGroup" + id + " = " + lists + "};");
-    bool dynamic = false;
-    for (const auto& op : ops) dynamic = dynamic || !is_static(*op.second);
-    if (dynamic) {
-      CppWriter::Block ranks(execute_, "for (int r = 0; r < kRanks; ++r)");
-      set_offsets(execute_, ops);
+    lists += "}";
+    auto it = groups_.find(lists);
+    if (it != groups_.end()) return it->second;
+    const std::string name = "kGroup" + std::to_string(groups_.size());
+    consts_.line("const std::vector<std::vector<int>> " + name + " = " + lists + ";");
+    groups_[lists] = name;
+    return name;
+  }
+
+  void collective(const Instr& i, const std::vector<std::pair<std::string, const Operand*>>& ops,
+                  const CollectiveNames& names) {
+    if (changes(ops, allocated_)) {
+      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      set_operands(out(), ops);
     }
-    for (const Scratch& s : emit_collective(execute_, i, names, p_)) {
+    for (const Scratch& s : emit_collective(out(), i, names, p_)) {
       int64_t elements = 1;
       for (int64_t d : s.shape) elements *= d;
       members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
       members_.line("rt::AccessPattern " + s.pattern + ";");
-      ctor_.line(s.buffer + " = machine.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
+      ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
                  int_literal(elements * s.copies) + "}, " + cpp_string_literal(s.label) + ");");
-      ctor_.line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
+      ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
                  "};");
     }
-  }
-
-  void place_constant(const std::string& name, const SourceRange& r) {
-    if (!r.valid()) {
-      consts_.line("const rt::SourcePlace " + name + " = {\"\", 0, 0, 1, \"\"};");
-      return;
-    }
-    const std::string text(r.file->line(r.begin.line));
-    const int end_col = r.end.line == r.begin.line ? r.end.col
-                                                   : static_cast<int>(text.size()) + 1;
-    consts_.line("const rt::SourcePlace " + name + " = {" + cpp_string_literal(r.file->path()) +
-                 ", " + std::to_string(r.begin.line) + ", " + std::to_string(r.begin.col) + ", " +
-                 std::to_string(std::max(end_col, r.begin.col + 1)) + ", " +
-                 cpp_string_literal(text) + "};");
   }
 
   // ---- the file --------------------------------------------------------------
@@ -342,8 +426,9 @@ class Emitter {
       w.line(std::string("#include ") + h);
     }
     w.line("");
-    for (const char* h : {"runtime/access_pattern.h", "runtime/dma.h", "runtime/fill.h",
-                          "runtime/host_io.h", "runtime/machine.h", "runtime/program.h"}) {
+    for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h", "runtime/dma.h",
+                          "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
+                          "runtime/machine.h", "runtime/program.h"}) {
       w.line(std::string("#include \"") + h + "\"");
     }
     w.line("");
@@ -353,15 +438,26 @@ class Emitter {
     w.line("");
     w.line("constexpr int kRanks = " + std::to_string(p_.ranks) + ";");
     w.line("constexpr int kRegisters = " + std::to_string(registers) + ";");
+    w.line("constexpr int kBufferSlots = " + std::to_string(std::max<size_t>(p_.buffers.size(), 1)) +
+           ";");
     w.line("");
     w.raw(consts_.str());
     w.line("");
+    const std::string table = table_.render();
+    if (!table.empty()) {
+      w.raw(table);
+      w.line("");
+    }
     {
       CppWriter::Block c(w, "class " + cls + " final : public rt::CompiledKernel", "};");
       w.raw(" public:\n");
       {
-        CppWriter::Block f(w, "explicit " + cls + "(rt::Machine& machine)");
-        w.raw(ctor_.str());
+        CppWriter::Block f(w, "explicit " + cls + "(rt::Machine& machine) : machine_(machine)");
+        if (setup_.size() == 1) {
+          w.raw(setup_[0]->str());
+        } else {
+          for (size_t k = 0; k < setup_.size(); ++k) w.line("setup" + std::to_string(k) + "();");
+        }
       }
       w.line("");
       {
@@ -374,7 +470,11 @@ class Emitter {
       w.line("");
       {
         CppWriter::Block f(w, "void execute() override");
-        w.raw(execute_.str());
+        if (parts_.size() == 1) {
+          w.raw(parts_[0]->str());
+        } else {
+          for (size_t k = 0; k < parts_.size(); ++k) w.line("part" + std::to_string(k) + "();");
+        }
       }
       w.line("");
       {
@@ -383,14 +483,45 @@ class Emitter {
       }
       w.line("");
       w.raw(" private:\n");
+      if (parts_.size() > 1) {
+        w.line("// execute() in parts of about " + std::to_string(kMaxLinesPerFunction) +
+               " lines, for the C++ compiler's sake.");
+        for (size_t k = 0; k < parts_.size(); ++k) {
+          CppWriter::Block f(w, "void part" + std::to_string(k) + "()");
+          w.raw(parts_[k]->str());
+        }
+        w.line("");
+      }
+      if (setup_.size() > 1) {
+        w.line("// The constructor in parts, as execute().");
+        for (size_t k = 0; k < setup_.size(); ++k) {
+          CppWriter::Block f(w, "void setup" + std::to_string(k) + "()");
+          w.raw(setup_[k]->str());
+        }
+        w.line("");
+      }
+      w.line("rt::Machine& machine_;");
+      w.line("std::shared_ptr<rt::Buffer> buffers_[kBufferSlots][kRanks];");
+      for (int id : named_) {
+        w.line("std::shared_ptr<rt::Buffer>* const " + buffers_.at(id) + " = buffers_[" +
+               std::to_string(slot_of_.at(id)) + "];");
+      }
       w.raw(members_.str());
       w.line("int64_t regs_[kRanks][kRegisters] = {};");
+      if (!table.empty()) slots(w);
     }
     w.line("");
     w.line("}  // namespace");
     w.line("");
     main_function(w, cls);
     return w.str();
+  }
+
+  // What the table's rows act on: slot k is buffers_[k], the row of buffer k
+  // of the program.
+  static void slots(CppWriter& w) {
+    w.line("rt::TableState table_state_{machine_, kRanks, &buffers_[0][0], &regs_[0][0], "
+           "kRegisters};");
   }
 
   void main_function(CppWriter& w, const std::string& cls) const {
@@ -412,13 +543,23 @@ class Emitter {
   }
 
   const Program& p_;
-  CppWriter consts_, members_, ctor_, load_, execute_, read_;
-  std::map<int, std::string> buffers_;
+  const EmitOptions options_;
+  CppWriter consts_, members_, load_, read_;
+  std::vector<std::unique_ptr<CppWriter>> parts_;  // of execute()
+  std::vector<std::unique_ptr<CppWriter>> setup_;  // of the constructor
+  TableWriter table_;
+  std::set<int> allocated_;  // buffers allocated while the program runs
+  std::map<int, std::string> buffers_;  // id -> the member naming its row
+  std::map<int, size_t> slot_of_;       // id -> its row of buffers_
+  std::set<int> named_;                 // ids a statement names
+  std::map<std::string, std::string> groups_;  // member lists -> their constant
   int next_instr_ = 0;
 };
 
 }  // namespace
 
-std::string emit_cpp(const Program& program) { return Emitter(program).emit(); }
+std::string emit_cpp(const Program& program, const EmitOptions& options) {
+  return Emitter(program, options).emit();
+}
 
 }  // namespace nkic::codegen

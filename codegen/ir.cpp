@@ -4,6 +4,7 @@
 // where the sources live).
 #include "codegen/ir.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -154,6 +155,8 @@ class Printer {
       case OpKind::register_load: return name + " " + reg + " <- " + operands(i.srcs);
       case OpKind::register_store: return name + " " + operands(i.dsts) + " <- " + reg;
       case OpKind::rank_id: return name + " " + reg;
+      case OpKind::allocate:
+      case OpKind::release: return name + " b" + std::to_string(i.buffer);
       case OpKind::all_reduce:
         return name + " " + std::string(rt::reduce_op_name(i.op)) + collective +
                operands(i.dsts) + " <- " + operands(i.srcs);
@@ -186,23 +189,28 @@ const char* op_name(OpKind k) {
     case OpKind::reduce_scatter: return "reduce_scatter";
     case OpKind::all_to_all: return "all_to_all";
     case OpKind::rank_id: return "rank_id";
+    case OpKind::allocate: return "allocate";
+    case OpKind::release: return "release";
   }
   return "?";
 }
 
-const BufferDecl* Program::find_buffer(int id) const {
-  for (const BufferDecl& b : buffers) {
-    if (b.id == id) return &b;
-  }
-  return nullptr;
+namespace {
+
+// Ids increase along the declarations: a binary search, so that kernels of
+// many tensors are not quadratic to compile.
+template <typename Decl>
+const Decl* find_by_id(const std::vector<Decl>& decls, int id) {
+  auto it = std::lower_bound(decls.begin(), decls.end(), id,
+                             [](const Decl& d, int key) { return d.id < key; });
+  return it != decls.end() && it->id == id ? &*it : nullptr;
 }
 
-const RegisterDecl* Program::find_register(int id) const {
-  for (const RegisterDecl& r : registers) {
-    if (r.id == id) return &r;
-  }
-  return nullptr;
-}
+}  // namespace
+
+const BufferDecl* Program::find_buffer(int id) const { return find_by_id(buffers, id); }
+
+const RegisterDecl* Program::find_register(int id) const { return find_by_id(registers, id); }
 
 std::string print_ir(const Program& p) { return Printer(p).print(); }
 

@@ -35,8 +35,9 @@ struct Affine {
   bool operator==(const Affine& o) const { return constant == o.constant && terms == o.terms; }
 };
 
-// Buffer and register ids are unique within a Program; they need not be
-// dense (buffers merged by rerolling or never used are dropped).
+// Buffer and register ids are unique within a Program and increase along
+// Program::buffers / registers; they need not be dense (buffers merged by
+// rerolling or never used are dropped).
 struct BufferDecl {
   int id = 0;
   rt::MemKind kind = rt::MemKind::hbm;
@@ -83,6 +84,8 @@ enum class OpKind {
   reduce_scatter,  // dsts[0] <- chunk (position) of op over members of srcs[0]
   all_to_all,      // chunk j of dsts[0] <- chunk (position) of member j's srcs[0]
   rank_id,         // reg <- the rank's global id (ncc.rank_id())
+  allocate,        // buffer <- a new tensor, where the kernel allocates it
+  release,         // buffer freed: nothing uses it any more (lifetimes.h)
 };
 const char* op_name(OpKind k);
 
@@ -99,6 +102,7 @@ struct Instr {
   rt::ReplicaGroup group;                 // collectives
   rt::ReduceOp op = rt::ReduceOp::add;    // all_reduce, reduce_scatter
   int dim = 0;                            // all_gather, reduce_scatter, all_to_all
+  int buffer = -1;                        // allocate, release
 };
 
 struct Loop;

@@ -83,7 +83,8 @@ class Alike {
     return a.kind == b.kind && same_place(a.where, b.where) && operands(a.dsts, b.dsts) &&
            operands(a.srcs, b.srcs) && a.oob_skip == b.oob_skip && a.value == b.value &&
            reg(a.reg, b.reg) && reg(a.reg_src, b.reg_src) && a.constant == b.constant &&
-           a.group.groups == b.group.groups && a.op == b.op && a.dim == b.dim;
+           a.group.groups == b.group.groups && a.op == b.op && a.dim == b.dim &&
+           a.buffer == (b.buffer < 0 ? b.buffer : map_.buffer(b.buffer));
   }
 
   bool operands(const std::vector<Operand>& a, const std::vector<Operand>& b) const {

@@ -18,8 +18,9 @@ namespace nkic::codegen {
 // instructions are equal except for offset constants (operand offsets and
 // the element offsets of run-time offsets), each of which is v0 + i * (v1 -
 // v0) in iteration i. The matched allocations then become one, reused by
-// every iteration. A loop that issued no instruction disappears; a loop of
-// one iteration is spliced in.
+// every iteration. A loop that issued no instruction disappears (an
+// allocation is an instruction, so a loop that only allocates stays); a loop
+// of one iteration is spliced in.
 void reroll(Trace trace, Program& program);
 
 }  // namespace nkic::codegen

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "codegen/lifetimes.h"
 #include "codegen/reroll.h"
 #include "codegen/trace.h"
 #include "interp/collective.h"
@@ -80,8 +81,12 @@ class Recorder final : public interp::Device {
 
   bool has_data() const override { return false; }
 
+  // The allocation is an instruction too, so that the program allocates
+  // the tensor where the kernel does (lifetimes.h).
   void allocated(const std::shared_ptr<rt::Buffer>& buffer, const SourceRange& where) override {
-    declare(*buffer, where);
+    Instr i = instr(OpKind::allocate, where);
+    i.buffer = declare(*buffer, where);
+    record(std::move(i));
   }
 
   void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
@@ -319,6 +324,7 @@ void collect_uses(const std::vector<Node>& body, std::set<int>& buffers,
       for (const Operand& o : i->srcs) collect_uses(o, buffers, registers);
       if (i->reg >= 0) registers.insert(i->reg);
       if (i->reg_src >= 0) registers.insert(i->reg_src);
+      if (i->buffer >= 0) buffers.insert(i->buffer);
       continue;
     }
     collect_uses(std::get<std::unique_ptr<Loop>>(n)->body, buffers, registers);
@@ -389,6 +395,7 @@ std::optional<Program> specialize(interp::Session& session, const std::string& k
   }
   reroll(recorder.take_trace(), p);
   drop_unused(p);
+  place_lifetimes(p);
   return p;
 }
 

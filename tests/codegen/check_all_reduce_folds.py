@@ -37,7 +37,7 @@ def check_emitted(nkic, inputs):
     # The fold's first copy goes to the first member's destination, not to a scratch.
     first_copy = r"rt::dma_copy\(ap\d+_d\d+\[members\[0\]\], ap\d+_s\d+\[members\[0\]\]\);"
     in_place = re.findall(first_copy, cpp)
-    scratch = cpp.count("machine.allocate_scratch(")
+    scratch = cpp.count("machine_.allocate_scratch(")
     if (len(in_place), scratch) != (IN_PLACE, SCRATCH):
         sys.exit(f"expected {IN_PLACE} folds in place and {SCRATCH} scratch accumulators, "
                  f"got {len(in_place)} and {scratch}")

@@ -130,7 +130,7 @@ TEST_CASE("emitted C++ keeps hostile names in literals, comments and identifiers
   const std::string cpp = emit_cpp(sample());
   CHECK(cpp.find("\"x\\\"); system(\\\"rm -rf /\\\"); //\"") != std::string::npos);
   CHECK(cpp.find("class Kernel0 final") != std::string::npos);
-  CHECK(cpp.find("b0_x_system_rm_rf[kRanks]") != std::string::npos);
+  CHECK(cpp.find("b0_x_system_rm_rf = buffers_[0];") != std::string::npos);
   // No comment line ends in a backslash, and none closes a block comment.
   size_t start = 0;
   int comments = 0;
@@ -149,9 +149,9 @@ TEST_CASE("emitted C++ keeps hostile names in literals, comments and identifiers
   CHECK(comments > 10);
 }
 
-TEST_CASE("emitted C++ compiles") {
-  const std::string cpp = emit_cpp(sample());
-  const std::string path = std::string(NKIC_TEST_BINARY_DIR) + "/emit_sample.cpp";
+// Compiles `cpp` (syntax only, warnings as errors); true on success.
+bool compiles(const std::string& cpp, const std::string& name) {
+  const std::string path = std::string(NKIC_TEST_BINARY_DIR) + "/" + name + ".cpp";
   {
     std::ofstream out(path);
     out << cpp;
@@ -160,7 +160,64 @@ TEST_CASE("emitted C++ compiles") {
   const std::string command = std::string(cxx != nullptr && *cxx ? cxx : "c++") +
                               " -std=c++17 -fsyntax-only -Wall -Werror -I" +
                               NKIC_TEST_SOURCE_DIR + " " + path;
-  CHECK(std::system(command.c_str()) == 0);
+  return std::system(command.c_str()) == 0;
+}
+
+TEST_CASE("emitted C++ compiles") { CHECK(compiles(emit_cpp(sample()), "emit_sample")); }
+
+// The sample with an allocation and a release, so that both forms have them.
+Program sample_with_lifetimes() {
+  Program p = sample();
+  BufferDecl t;
+  t.id = static_cast<int>(p.buffers.size());
+  t.kind = rt::MemKind::sbuf;
+  t.dtype = rt::DType::float32;
+  t.shape = {2, 2};
+  t.name = kEvil;
+  p.buffers.push_back(t);
+  Instr alloc = make(OpKind::allocate);
+  alloc.buffer = t.id;
+  Instr fill = make(OpKind::memset);
+  fill.dsts.push_back(whole(t.id, 2, 2));
+  fill.value = int64_t{3};
+  Instr release = make(OpKind::release);
+  release.buffer = t.id;
+  p.body.insert(p.body.begin(), std::move(release));
+  p.body.insert(p.body.begin(), std::move(fill));
+  p.body.insert(p.body.begin(), std::move(alloc));
+  return p;
+}
+
+TEST_CASE("straight-line runs become rows of the instruction table, the rest statements") {
+  EmitOptions every;
+  every.min_table_run = 1;
+  const std::string cpp = emit_cpp(sample_with_lifetimes(), every);
+  // The eight instructions before the loop, one row each, in order.
+  const char* ops[] = {"allocate", "memset", "release", "rank_id", "register_move",
+                       "register_load", "register_store", "memset"};
+  size_t at = cpp.find("const rt::InstrRecord kInstrs[] = {");
+  REQUIRE(at != std::string::npos);
+  for (const char* op : ops) {
+    at = cpp.find("{Op::" + std::string(op) + ", ", at);
+    CHECK(at != std::string::npos);
+  }
+  CHECK(cpp.find("rt::run_table(kTable, 0, 8, table_state_);") != std::string::npos);
+  // INT64_MIN as a register_move's constant; the sbuf tile's declaration.
+  CHECK(cpp.find("{Op::register_move, 0, {-1, 0, 0, 0, 0, 0}, {-1, 0, 0, 0, 0, 0}, 0, -1, "
+                 "(-9223372036854775807 - 1)}") != std::string::npos);
+  CHECK(cpp.find("{rt::MemKind::sbuf, rt::DType::float32, 6, 2, ") != std::string::npos);
+  // The loop's copy has a loop term, and collectives are never rows.
+  CHECK(cpp.find("ap0_d0[r].offset = 4 * i0;") != std::string::npos);
+  CHECK(cpp.find("[all_reduce]") != std::string::npos);
+  CHECK(compiles(cpp, "emit_sample_tables"));
+  // With the default threshold the same program is all statements.
+  const std::string statements = emit_cpp(sample_with_lifetimes());
+  CHECK(statements.find("kInstrs") == std::string::npos);
+  CHECK(statements.find("] = machine_.allocate(r, rt::MemKind::sbuf, rt::DType::float32, {2, 2}, ") !=
+        std::string::npos);
+  CHECK(statements.find("rt::checked_add(0, rt::checked_mul(regs_[r][0], 4, rt::kOffsetWhat), "
+                        "rt::kOffsetWhat)") != std::string::npos);
+  CHECK(compiles(statements, "emit_sample_lifetimes"));
 }
 
 }  // namespace

@@ -1,0 +1,69 @@
+// See cpp_literals.h.
+#include "codegen/cpp_literals.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "codegen/cpp_names.h"
+
+namespace nkic::codegen {
+
+std::string int_literal(int64_t v) {
+  if (v == INT64_MIN) return "(-9223372036854775807 - 1)";
+  return std::to_string(v);
+}
+
+std::string double_literal(double v) {
+  if (v != v) return "std::numeric_limits<double>::quiet_NaN()";
+  if (v == std::numeric_limits<double>::infinity())
+    return "std::numeric_limits<double>::infinity()";
+  if (v == -std::numeric_limits<double>::infinity()) {
+    return "-std::numeric_limits<double>::infinity()";
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);  // exact
+  return buf;
+}
+
+std::string dtype_expr(rt::DType t) {
+  return "rt::DType::" + std::string(rt::dtype_name(t));
+}
+
+std::string kind_expr(rt::MemKind k) {
+  return "rt::MemKind::" + std::string(rt::mem_kind_name(k));
+}
+
+std::string list_expr(const std::vector<int64_t>& v) {
+  std::string s = "{";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + int_literal(v[i]);
+  return s + "}";
+}
+
+std::string dims_expr(const std::vector<rt::Dim>& dims) {
+  std::string s = "{";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    s += (i ? ", " : "") + std::string("{") + int_literal(dims[i].step) + ", " +
+         int_literal(dims[i].count) + "}";
+  }
+  return s + "}";
+}
+
+std::string place_literal(const SourceRange& r) {
+  if (!r.valid()) return "{\"\", 0, 0, 1, \"\"}";
+  const std::string text(r.file->line(r.begin.line));
+  const int end_col = r.end.line == r.begin.line ? r.end.col : static_cast<int>(text.size()) + 1;
+  return "{" + cpp_string_literal(r.file->path()) + ", " + std::to_string(r.begin.line) + ", " +
+         std::to_string(r.begin.col) + ", " + std::to_string(std::max(end_col, r.begin.col + 1)) +
+         ", " + cpp_string_literal(text) + "}";
+}
+
+std::string place_comment(const SourceRange& r) {
+  if (!r.valid()) return "<unknown>";
+  std::string text(r.file->line(r.begin.line));
+  const size_t first = text.find_first_not_of(" \t");
+  text = first == std::string::npos ? "" : text.substr(first);
+  return cpp_comment_text(r.file->path() + ":" + std::to_string(r.begin.line) + ": " + text);
+}
+
+}  // namespace nkic::codegen

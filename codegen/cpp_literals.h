@@ -1,0 +1,30 @@
+// C++ expressions for the IR's constants, shared by the statement and the
+// table forms of the generated code: exact integer and floating-point
+// literals, dtype and memory-kind enumerators, brace lists of shapes and
+// dims, and a source place as an rt::SourcePlace initializer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/source.h"
+#include "runtime/access_pattern.h"
+#include "runtime/dtype.h"
+#include "runtime/machine.h"
+
+namespace nkic::codegen {
+
+std::string int_literal(int64_t v);    // INT64_MIN included
+std::string double_literal(double v);  // exact (hex float), NaN and infinities included
+std::string dtype_expr(rt::DType t);   // rt::DType::float32
+std::string kind_expr(rt::MemKind k);  // rt::MemKind::sbuf
+std::string list_expr(const std::vector<int64_t>& v);     // {1, 2}
+std::string dims_expr(const std::vector<rt::Dim>& dims);  // {{step, count}, ...}
+
+// `{"k.py", LINE, COL, END_COL, "the line"}`: what run-time errors print.
+std::string place_literal(const SourceRange& r);
+// "k.py:LINE: the line, trimmed", safe inside a comment.
+std::string place_comment(const SourceRange& r);
+
+}  // namespace nkic::codegen

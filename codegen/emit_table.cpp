@@ -1,0 +1,178 @@
+// See emit_table.h. One row per instruction, as rt::InstrRecord's aggregate
+// initializer; the pools are written once, after every row is known. A pool
+// nothing uses still gets one row, since C++ has no empty arrays.
+#include "codegen/emit_table.h"
+
+#include "codegen/cpp_literals.h"
+#include "codegen/cpp_names.h"
+
+namespace nkic::codegen {
+namespace {
+
+bool constant(const Operand& o) {
+  if (!o.offset.is_constant()) return false;
+  for (const DynamicOffset& d : o.dynamic) {
+    if (!d.element.is_constant()) return false;
+  }
+  return true;
+}
+
+// The row's operation, or none for an instruction that is never a row.
+bool table_op(const Instr& i, const char** op) {
+  switch (i.kind) {
+    case OpKind::dma_copy:
+      *op = i.oob_skip ? "dma_copy_skip" : "dma_copy";
+      return true;
+    case OpKind::memset:
+      *op = "memset";
+      return true;
+    case OpKind::register_move:
+      *op = "register_move";
+      return true;
+    case OpKind::register_load:
+      *op = "register_load";
+      return true;
+    case OpKind::register_store:
+      *op = "register_store";
+      return true;
+    case OpKind::rank_id:
+      *op = "rank_id";
+      return true;
+    case OpKind::allocate:
+      *op = "allocate";
+      return true;
+    case OpKind::release:
+      *op = "release";
+      return true;
+    case OpKind::all_reduce:
+    case OpKind::all_gather:
+    case OpKind::reduce_scatter:
+    case OpKind::all_to_all:
+      return false;  // lowered to loops over members (emit_collectives.h)
+  }
+  return false;
+}
+
+std::string array(const std::string& decl, const std::vector<std::string>& rows,
+                  const std::string& empty_row) {
+  std::string s = decl + " = {\n";
+  for (const std::string& r : rows) s += "    " + r + ",\n";
+  if (rows.empty()) s += "    " + empty_row + ",  // unused\n";
+  return s + "};\n";
+}
+
+}  // namespace
+
+bool fits_table(const Instr& i) {
+  const char* op = nullptr;
+  if (!table_op(i, &op)) return false;
+  for (const Operand& o : i.dsts) {
+    if (!constant(o)) return false;
+  }
+  for (const Operand& o : i.srcs) {
+    if (!constant(o)) return false;
+  }
+  return true;
+}
+
+TableWriter::TableWriter(const Program& program) : p_(program) {
+  for (size_t s = 0; s < program.buffers.size(); ++s) {
+    slots_[program.buffers[s].id] = static_cast<int>(s);
+  }
+}
+
+std::string TableWriter::operand(const Operand* o) {
+  if (o == nullptr) return "{-1, 0, 0, 0, 0, 0}";
+  const int32_t first_dynamic = static_cast<int32_t>(dynamic_.size());
+  for (const DynamicOffset& d : o->dynamic) {
+    dynamic_.push_back("{" + std::to_string(d.reg) + ", " +
+                       std::to_string(d.buffer >= 0 ? slot(d.buffer) : -1) + ", " +
+                       int_literal(d.element.constant) + ", " + int_literal(d.multiplier) + "}");
+  }
+  return "{" + std::to_string(slot(o->buffer)) + ", " + std::to_string(dims(o->dims)) + ", " +
+         std::to_string(o->dims.size()) + ", " + int_literal(o->offset.constant) + ", " +
+         std::to_string(o->dynamic.empty() ? 0 : first_dynamic) + ", " +
+         std::to_string(o->dynamic.size()) + "}";
+}
+
+int32_t TableWriter::place(const SourceRange& r) {
+  const auto key = std::make_tuple(static_cast<const void*>(r.file), r.begin.line, r.begin.col,
+                                   r.end.line, r.end.col);
+  auto it = places_index_.find(key);
+  if (it != places_index_.end()) return it->second;
+  const int32_t index = static_cast<int32_t>(places_.size());
+  places_.push_back(place_literal(r));
+  places_index_[key] = index;
+  return index;
+}
+
+int32_t TableWriter::dims(const std::vector<rt::Dim>& d) {
+  const std::string key = dims_expr(d);
+  auto it = dims_index_.find(key);
+  if (it != dims_index_.end()) return it->second;
+  const int32_t index = static_cast<int32_t>(dims_.size());
+  dims_.insert(dims_.end(), d.begin(), d.end());
+  dims_index_[key] = index;
+  return index;
+}
+
+int32_t TableWriter::scalar(const std::variant<int64_t, double>& v) {
+  const std::string row = std::holds_alternative<int64_t>(v)
+                              ? "{false, " + int_literal(std::get<int64_t>(v)) + ", 0.0}"
+                              : "{true, 0, " + double_literal(std::get<double>(v)) + "}";
+  auto it = scalars_index_.find(row);
+  if (it != scalars_index_.end()) return it->second;
+  const int32_t index = static_cast<int32_t>(scalars_.size());
+  scalars_.push_back(row);
+  scalars_index_[row] = index;
+  return index;
+}
+
+int64_t TableWriter::add(const Instr& i) {
+  const char* op = nullptr;
+  table_op(i, &op);
+  int32_t aux = -1;
+  if (i.kind == OpKind::register_move) aux = i.reg_src;
+  if (i.kind == OpKind::memset) aux = scalar(i.value);
+  if (i.kind == OpKind::allocate || i.kind == OpKind::release) aux = slot(i.buffer);
+  const std::string dst = operand(i.dsts.empty() ? nullptr : &i.dsts[0]);
+  const std::string src = operand(i.srcs.empty() ? nullptr : &i.srcs[0]);
+  rows_.push_back("{Op::" + std::string(op) + ", " + std::to_string(place(i.where)) + ", " + dst +
+                  ", " + src + ", " + std::to_string(i.reg) + ", " + std::to_string(aux) + ", " +
+                  int_literal(i.kind == OpKind::register_move ? i.constant : 0) + "}");
+  return rows() - 1;
+}
+
+std::string TableWriter::render() const {
+  if (rows_.empty()) return "";
+  std::vector<std::string> dims, shapes, buffers;
+  for (const rt::Dim& d : dims_)
+    dims.push_back("{" + int_literal(d.step) + ", " + int_literal(d.count) + "}");
+  for (const BufferDecl& b : p_.buffers) {
+    buffers.push_back("{" + kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " +
+                      std::to_string(shapes.size()) + ", " + std::to_string(b.shape.size()) + ", " +
+                      cpp_string_literal(b.name) + "}");
+    for (int64_t d : b.shape) shapes.push_back(int_literal(d));
+  }
+  std::string s;
+  s += "// The straight-line runs of instructions, as data (runtime/instr_table.h): a row\n";
+  s += "// per instruction, indexing the pools of dims, run-time offsets, source places,\n";
+  s += "// memset values and tensor declarations (buffer slot k is kBuffers[k]).\n";
+  s += "using Op = rt::TableOp;\n";
+  s += array("const rt::Dim kDims[]", dims, "{0, 0}");
+  s += array("const rt::DynamicRecord kDynamic[]", dynamic_, "{-1, -1, 0, 0}");
+  s += array("const rt::SourcePlace kPlaces[]", places_, "{\"\", 0, 0, 1, \"\"}");
+  s += array("const rt::ScalarRecord kScalars[]", scalars_, "{false, 0, 0.0}");
+  s += array("const int64_t kShapes[]", shapes, "0");
+  s += array("const rt::BufferRecord kBuffers[]", buffers,
+             "{rt::MemKind::hbm, rt::DType::float32, 0, 0, \"\"}");
+  s += "// {op, place, dst {slot, first dim, dims, offset, first run-time offset, run-time "
+       "offsets},\n";
+  s += "//  src {...}, register, aux (source register, value, or slot), constant}\n";
+  s += array("const rt::InstrRecord kInstrs[]", rows_, "");
+  s += "const rt::InstrTable kTable = {kInstrs, kDims, kDynamic, kPlaces, kScalars, kBuffers, "
+       "kShapes};\n";
+  return s;
+}
+
+}  // namespace nkic::codegen

@@ -1,0 +1,53 @@
+// Instructions as data for the C++ backend (emit_cpp.h): collects the
+// instructions of straight-line runs as rows of runtime/instr_table.h's
+// records, deduplicating what they share (dims, source places, memset
+// values), and writes the constant tables they index into as C++.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "codegen/ir.h"
+
+namespace nkic::codegen {
+
+// Whether an instruction can be a row: not a collective, and every offset
+// constant (no loop variable in it; run-time offsets are fine).
+bool fits_table(const Instr& i);
+
+class TableWriter {
+ public:
+  // Buffer id -> slot: its index in program.buffers.
+  explicit TableWriter(const Program& program);
+
+  // Appends the row of `i` (fits_table(i)); returns its index.
+  int64_t add(const Instr& i);
+  int64_t rows() const { return static_cast<int64_t>(rows_.size()); }
+  int slot(int buffer) const { return slots_.at(buffer); }
+
+  // The tables at namespace scope (kDims, kDynamic, kPlaces, kScalars,
+  // kShapes, kBuffers, kInstrs and kTable), or "" when there is no row.
+  std::string render() const;
+
+ private:
+  std::string operand(const Operand* o);
+  int32_t place(const SourceRange& r);
+  int32_t dims(const std::vector<rt::Dim>& dims);
+  int32_t scalar(const std::variant<int64_t, double>& v);
+
+  const Program& p_;
+  std::map<int, int> slots_;
+  std::vector<std::string> rows_;
+  std::vector<rt::Dim> dims_;
+  std::map<std::string, int32_t> dims_index_;  // by dims_expr()
+  std::vector<std::string> dynamic_;
+  std::vector<std::string> places_;
+  std::map<std::tuple<const void*, int, int, int, int>, int32_t> places_index_;
+  std::vector<std::string> scalars_;
+  std::map<std::string, int32_t> scalars_index_;
+};
+
+}  // namespace nkic::codegen

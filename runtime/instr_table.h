@@ -1,0 +1,127 @@
+// Straight-line device instructions as data. A long run of instructions that
+// did not reroll into a loop (a `range` loop with offsets that are not affine
+// in its index, say) is emitted by nkic as constant tables of these records
+// instead of C++ statements: one InstrRecord per instruction, with its
+// operands' access patterns, run-time offsets and source place as indices
+// into shared pools. run_table() walks a range of the records, each
+// instruction on every rank in turn, exactly as the statements nkic writes
+// for short runs would, and locates a failure at the instruction's place.
+// The C++ compiler then sees data, whose cost grows slowly with the kernel,
+// instead of one function of a hundred thousand statements.
+//
+// The records are plain aggregates, so a table is a brace list the compiler
+// reads quickly and a person can still read a line of.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "runtime/access_pattern.h"
+#include "runtime/program.h"
+
+namespace nkic::rt {
+
+enum class TableOp : uint8_t {
+  dma_copy,        // dst <- src
+  dma_copy_skip,   // dst <- src, dropped when either side is out of bounds (oob_mode.skip)
+  memset,          // every element of dst <- scalars[aux]
+  register_move,   // registers[reg] <- registers[aux], or `constant` when aux < 0
+  rank_id,         // registers[reg] <- the rank
+  register_load,   // registers[reg] <- src's first element
+  register_store,  // every element of dst <- registers[reg]
+  allocate,        // buffer slot aux <- a new tensor declared by buffers[aux]
+  release,         // buffer slot aux freed
+};
+const char* table_op_name(TableOp op);
+
+// A run-time offset: multiplier * (registers[reg], or the integer value of
+// element `element` of buffer slot `buffer`).
+struct DynamicRecord {
+  int32_t reg;
+  int32_t buffer;
+  int64_t element;
+  int64_t multiplier;
+};
+
+// An access pattern over buffer slot `buffer`: offset + the run-time offsets
+// dynamic[first_dynamic .. first_dynamic + dynamic_count), with the dims
+// dims[first_dim .. first_dim + dim_count). buffer < 0: no operand.
+struct OperandRecord {
+  int32_t buffer;
+  int32_t first_dim;
+  int32_t dim_count;
+  int64_t offset;
+  int32_t first_dynamic;
+  int32_t dynamic_count;
+};
+
+struct InstrRecord {
+  TableOp op;
+  int32_t place;  // into InstrTable::places
+  OperandRecord dst;
+  OperandRecord src;
+  int32_t reg;  // register ops; -1 otherwise
+  int32_t aux;  // see TableOp
+  int64_t constant;
+};
+
+// A memset value, as the kernel gave it (converted to the destination's
+// dtype when the instruction runs, as the interpreter does).
+struct ScalarRecord {
+  bool is_float;
+  int64_t integer;
+  double real;
+};
+
+// A tensor the kernel allocates: its shape is shapes[first_dim ..
+// first_dim + dim_count).
+struct BufferRecord {
+  MemKind kind;
+  DType dtype;
+  int32_t first_dim;
+  int32_t dim_count;
+  const char* name;
+};
+
+// The pools one generated program's records index into.
+struct InstrTable {
+  const InstrRecord* instrs;
+  const Dim* dims;
+  const DynamicRecord* dynamic;
+  const SourcePlace* places;
+  const ScalarRecord* scalars;
+  const BufferRecord* buffers;
+  const int64_t* shapes;
+};
+
+// What the instructions act on: buffer slot s of rank r is slots[s * ranks +
+// r], and register g of rank r is registers[r * registers_per_rank + g].
+struct TableState {
+  Machine& machine;
+  int ranks;
+  std::shared_ptr<Buffer>* slots;
+  int64_t* registers;
+  int registers_per_rank;
+};
+
+// What an overflowing run-time offset is called in messages, as the
+// interpreter calls it.
+constexpr const char* kOffsetWhat = "a tensor view's offset";
+
+// Runs instrs[begin, end) of the table, each on ranks 0 .. ranks-1 in turn.
+// Throws LocatedError at the failing instruction's place and rank.
+void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state);
+
+// Allocates the tensor `decl` describes on `rank` into `slot`, freeing the
+// slot's previous tensor first (a kernel run again allocates it anew). The
+// readable code nkic writes for an allocation calls this too.
+void allocate_slot(Machine& machine, const BufferRecord& decl, const int64_t* shapes, int rank,
+                   std::shared_ptr<Buffer>& slot);
+
+// The offset of `o` on rank r, run-time offsets included, in checked
+// arithmetic: an overflow is an Error, as in the interpreter.
+int64_t operand_offset(const InstrTable& table, const OperandRecord& o, const TableState& state,
+                       int rank);
+
+}  // namespace nkic::rt

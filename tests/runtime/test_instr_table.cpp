@@ -1,0 +1,129 @@
+// The instruction table walker (runtime/instr_table.h) on hand-made tables:
+// each record does what its statement would, rank by rank; allocate and
+// release follow the machine's accounting; failures are located at the
+// record's place and rank; run-time offsets are checked for overflow.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "runtime/fill.h"
+#include "runtime/instr_table.h"
+
+using namespace nkic::rt;
+
+namespace {
+
+constexpr OperandRecord kNone = {-1, 0, 0, 0, 0, 0};
+
+const Dim kDims[] = {{1, 4}, {1, 1}};
+const DynamicRecord kDynamic[] = {{0, -1, 0, 1}, {0, -1, 0, std::numeric_limits<int64_t>::max()}};
+const SourcePlace kPlaces[] = {{"k.py", 3, 5, 9, "    copy(x)"}, {"k.py", 4, 5, 9, "    make(t)"}};
+const ScalarRecord kScalars[] = {{false, 7, 0.0}, {true, 0, 2.5}};
+const int64_t kShapes[] = {4, 2, 4};
+const BufferRecord kBuffers[] = {{MemKind::hbm, DType::float32, 0, 1, "x"},
+                                 {MemKind::sbuf, DType::float32, 1, 2, "t"}};
+
+float element(Buffer& b, int64_t k) {
+  float v = 0;
+  std::memcpy(&v, b.data() + k * 4, 4);
+  return v;
+}
+
+struct Fixture {
+  Machine machine{2, default_platform()};
+  std::shared_ptr<Buffer> slots[2][2];  // [slot][rank]
+  std::shared_ptr<Buffer>* x = slots[0];
+  std::shared_ptr<Buffer>* t = slots[1];
+  int64_t regs[2] = {0, 0};
+  TableState state{machine, 2, &slots[0][0], regs, 1};
+
+  InstrTable table(const InstrRecord* instrs) const {
+    return {instrs, kDims, kDynamic, kPlaces, kScalars, kBuffers, kShapes};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("table rows allocate, fill, copy with run-time offsets and release, rank by rank") {
+  Fixture f;
+  const InstrRecord rows[] = {
+      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
+      {TableOp::allocate, 1, kNone, kNone, -1, 1, 0},
+      {TableOp::memset, 0, {0, 0, 1, 0, 0, 0}, kNone, -1, 1, 0},                  // x <- 2.5
+      {TableOp::memset, 0, {1, 0, 1, 4, 0, 0}, kNone, -1, 0, 0},                  // t[1, :] <- 7
+      {TableOp::rank_id, 0, kNone, kNone, 0, -1, 0},                              // r0 <- rank
+      {TableOp::dma_copy, 0, {1, 1, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}, -1, -1, 0},  // t[r0] <- x[0]
+      {TableOp::register_move, 0, kNone, kNone, 0, -1, 3},                        // r0 <- 3
+      {TableOp::register_store, 0, {0, 1, 1, 0, 0, 1}, kNone, 0, -1, 0},          // x[r0] <- r0
+  };
+  const InstrTable table = f.table(rows);
+  run_table(table, 0, 8, f.state);
+  for (int r = 0; r < 2; ++r) {
+    CHECK(element(*f.x[r], 0) == 2.5f);
+    CHECK(element(*f.x[r], 3) == 3.0f);
+    CHECK(element(*f.t[r], r) == 2.5f);  // the rank's own run-time offset
+    CHECK(element(*f.t[r], 4) == 7.0f);
+  }
+  CHECK(f.machine.live_bytes(0, MemKind::sbuf) == 16);
+  const InstrRecord release[] = {{TableOp::release, 1, kNone, kNone, -1, 1, 0}};
+  run_table(f.table(release), 0, 1, f.state);
+  CHECK(!f.t[0]);
+  CHECK(!f.t[1]);
+  CHECK(f.machine.live_bytes(0, MemKind::sbuf) == 0);
+}
+
+TEST_CASE("a failing row is located at its place, on the rank that failed") {
+  Fixture f;
+  const InstrRecord rows[] = {
+      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
+      {TableOp::rank_id, 0, kNone, kNone, 0, -1, 0},
+      // x[r0 + 3 ..] of 4 elements: in bounds on no rank; rank 0 fails first
+      {TableOp::dma_copy, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, 0},
+  };
+  try {
+    run_table(f.table(rows), 0, 3, f.state);
+    FAIL("no error");
+  } catch (const LocatedError& e) {
+    CHECK(e.rank == 0);
+    CHECK(e.place.line == 3);
+    CHECK(std::string(e.what()).find("out of bounds") != std::string::npos);
+  }
+  const InstrRecord skip[] = {
+      {TableOp::dma_copy_skip, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, 0}};
+  CHECK_NOTHROW(run_table(f.table(skip), 0, 1, f.state));
+}
+
+TEST_CASE("run-time offsets overflow as an error, not a wrapped offset") {
+  Fixture f;
+  const InstrRecord rows[] = {
+      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
+      {TableOp::register_move, 0, kNone, kNone, 0, -1, 2},
+      {TableOp::memset, 0, {0, 1, 1, 0, 1, 1}, kNone, -1, 0, 0},  // x[2 * INT64_MAX]
+  };
+  try {
+    run_table(f.table(rows), 0, 3, f.state);
+    FAIL("no error");
+  } catch (const LocatedError& e) {
+    CHECK(std::string(e.what()).find("integer overflow in a tensor view's offset") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("allocating past a capacity is located at the allocation") {
+  Fixture f;
+  f.machine.set_memory_limit(40);  // one x (16 bytes) per rank, and not t twice
+  const InstrRecord rows[] = {
+      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
+      {TableOp::allocate, 1, kNone, kNone, -1, 1, 0},
+  };
+  try {
+    run_table(f.table(rows), 0, 2, f.state);
+    FAIL("no error");
+  } catch (const LocatedError& e) {
+    CHECK(e.rank == 0);
+    CHECK(e.place.line == 4);
+    CHECK(std::string(e.what()).find("memory limit exceeded: 't'") != std::string::npos);
+  }
+}
