@@ -247,15 +247,6 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
 
 }  // namespace
 
-void RankFailures::add(int rank, const char* message) {
-  if (ranks_.empty()) message_ = message;
-  if (message_ == message) ranks_.push_back(rank);
-}
-
-void RankFailures::raise(const SourcePlace& place) const {
-  throw LocatedError(place, ranks_, message_);
-}
-
 void read_output(const AccessPattern& ap, NpyArray& array) {
   check_bounds(ap);
   array.dtype = ap.dtype();

@@ -15,50 +15,11 @@
 
 #include "runtime/access_pattern.h"
 #include "runtime/host_io.h"
+#include "runtime/located_error.h"
 #include "runtime/machine.h"
 #include "runtime/npy.h"
 
 namespace nkic::rt {
-
-// Where an instruction came from in the kernel source, for run-time errors.
-struct SourcePlace {
-  const char* file;
-  int line;
-  int col;
-  int end_col;       // one past the last column on that line (col + 1 when unknown)
-  const char* text;  // the source line itself
-};
-
-// A run-time error of the compiled kernel (e.g. a run-time offset out of
-// bounds), at an instruction's place, on the ranks it names.
-class LocatedError : public std::runtime_error {
- public:
-  LocatedError(const SourcePlace& place, int rank, const std::string& message)
-      : std::runtime_error(message), place(place), ranks{rank} {}
-  LocatedError(const SourcePlace& place, std::vector<int> ranks, const std::string& message)
-      : std::runtime_error(message), place(place), ranks(std::move(ranks)) {}
-  SourcePlace place;
-  std::vector<int> ranks;
-};
-
-// The ranks one instruction fails on as the program runs it on every rank
-// in turn. nkirun lets the other ranks run on after one fails and reports
-// one error naming every rank that failed alike; so a program finishes the
-// instruction on the other ranks, then reports the first rank's failure
-// naming each rank whose failure reads the same.
-class RankFailures {
- public:
-  void add(int rank, const char* message);
-  // Throws LocatedError at `place` when a rank failed.
-  void check(const SourcePlace& place) const {
-    if (!ranks_.empty()) raise(place);
-  }
-
- private:
-  [[noreturn]] void raise(const SourcePlace& place) const;
-  std::string message_;
-  std::vector<int> ranks_;
-};
 
 struct ProgramInput {
   std::string name;

@@ -1,0 +1,54 @@
+// Run-time errors of compiled kernels, at the place in the kernel source of
+// the instruction that failed and on the ranks it failed on, so that a
+// program reports them as `FILE:LINE:COL: error: ... (ranks ...)` exactly as
+// the interpreter does. Both the statements the emitter writes and the
+// instruction tables (instr_table.h) raise them.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace nkic::rt {
+
+// Where an instruction came from in the kernel source, for run-time errors.
+struct SourcePlace {
+  const char* file;
+  int line;
+  int col;
+  int end_col;       // one past the last column on that line (col + 1 when unknown)
+  const char* text;  // the source line itself
+};
+
+// A run-time error of the compiled kernel (e.g. a run-time offset out of
+// bounds), at an instruction's place, on the ranks it names.
+class LocatedError : public std::runtime_error {
+ public:
+  LocatedError(const SourcePlace& place, int rank, const std::string& message)
+      : std::runtime_error(message), place(place), ranks{rank} {}
+  LocatedError(const SourcePlace& place, std::vector<int> ranks, const std::string& message)
+      : std::runtime_error(message), place(place), ranks(std::move(ranks)) {}
+  SourcePlace place;
+  std::vector<int> ranks;
+};
+
+// The ranks one instruction fails on as the program runs it on every rank
+// in turn. nkirun lets the other ranks run on after one fails and reports
+// one error naming every rank that failed alike; so a program finishes the
+// instruction on the other ranks, then reports the first rank's failure
+// naming each rank whose failure reads the same.
+class RankFailures {
+ public:
+  void add(int rank, const char* message);
+  // Throws LocatedError at `place` when a rank failed.
+  void check(const SourcePlace& place) const {
+    if (!ranks_.empty()) raise(place);
+  }
+
+ private:
+  [[noreturn]] void raise(const SourcePlace& place) const;
+  std::string message_;
+  std::vector<int> ranks_;
+};
+
+}  // namespace nkic::rt
