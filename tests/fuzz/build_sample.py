@@ -22,6 +22,9 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "e2e"))
+from output_tree import files_under  # noqa: E402  (the e2e drivers' helper)
+
 RANKS = 2
 SHAPE = (2, 4)
 LIMITS = ["--max-steps", "20000", "--memory-limit", "64M"]
@@ -58,11 +61,6 @@ def arguments(names, tmp):
         run += ["-a", f"{name}={value}"]
         build += ["-a", f"{name}={value}"]
     return run, build, program
-
-
-def tree(root):
-    return {str(p.relative_to(root)): p.read_bytes()
-            for p in sorted(pathlib.Path(root).rglob("*")) if p.is_file()}
 
 
 def call(argv, cwd):
@@ -108,7 +106,7 @@ def main():
                 if ran is None or ran.returncode != 0:
                     failures.append(f"{path.name} {kernel}: the program failed where nkirun ran\n"
                                     f"{ran and ran.stderr.decode()}")
-                elif tree(os.path.join(tmp, "a")) != tree(os.path.join(tmp, "b")):
+                elif files_under(os.path.join(tmp, "a")) != files_under(os.path.join(tmp, "b")):
                     failures.append(f"{path.name} {kernel}: outputs differ from nkirun's")
                 else:
                     agreed += 1
