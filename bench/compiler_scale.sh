@@ -25,6 +25,8 @@ PYTHON=/usr/bin/python3
 TIME=/usr/bin/time
 KERNEL=$ROOT/bench/kernels/non_affine_dmas.py
 
+# GNU time measures peak memory; Debian's `time` package has it.
+"$ROOT/scripts/install_packages.sh" time
 for tool in "$NKIRUN" "$NKIC" "$TIME"; do
   if [[ ! -x $tool ]]; then
     echo "bench/compiler_scale.sh: $tool is missing" >&2
