@@ -1,9 +1,10 @@
 """Tensor slicing against NumPy: a kernel, written at test time, slices a 1-D
 and a 2-D tensor with every combination of bounds and steps at and near the
 int64 limits, prints each view's shape and copies each view into a row of an
-output; every shape and every copied element must be NumPy's.
+output; every shape and every copied element must be NumPy's, from nkirun
+and from the program nkic builds (straight-line copies, as table rows).
 
-usage: check_numpy_slicing.py NKIRUN
+usage: check_numpy_slicing.py NKIRUN NKIC
 """
 
 import itertools
@@ -83,7 +84,7 @@ def expected(c1, c2, x, y):
 
 
 def main():
-    nkirun = os.path.abspath(sys.argv[1])
+    nkirun, nkic = (os.path.abspath(a) for a in sys.argv[1:3])
     c1, c2 = cases_1d(), cases_2d()
     x = np.arange(10, dtype=np.float32)
     y = np.arange(np.prod(SHAPE_2D), dtype=np.float32).reshape(SHAPE_2D)
@@ -105,11 +106,21 @@ def main():
                 sys.exit(f"case {case}: nkirun's shape {line}, NumPy's {want}")
         if len(got) != len(c1) + len(c2):
             sys.exit(f"nkirun printed {len(got)} shapes for {len(c1) + len(c2)} cases")
-        for name, want, cases in (("o", want_o, c1), ("p", want_p, c2)):
-            got_array = np.load(os.path.join(tmp, "out", "rank0", f"{name}.npy"))
-            for i in range(len(cases)):
-                if not np.array_equal(got_array[i], want[i]):
-                    sys.exit(f"case {cases[i]}: nkirun copied {got_array[i]}, NumPy {want[i]}")
+        build = [nkic, "build", "slicing.py", "-n", "1", "-a", "x=f32[10]",
+                 "-a", f"y=f32[{SHAPE_2D[0]},{SHAPE_2D[1]}]", "-o", "prog"]
+        proc = subprocess.run(build, cwd=tmp, capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            sys.exit(f"nkic build failed (exit {proc.returncode}):\n{proc.stderr}")
+        program = ["./prog", "--strict", "-a", "x=@x.npy", "-a", "y=@y.npy", "-o", "out_program"]
+        proc = subprocess.run(program, cwd=tmp, capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            sys.exit(f"the program failed (exit {proc.returncode}):\n{proc.stderr}")
+        for tool, folder in (("nkirun", "out"), ("the program", "out_program")):
+            for name, want, cases in (("o", want_o, c1), ("p", want_p, c2)):
+                got_array = np.load(os.path.join(tmp, folder, "rank0", f"{name}.npy"))
+                for i in range(len(cases)):
+                    if not np.array_equal(got_array[i], want[i]):
+                        sys.exit(f"case {cases[i]}: {tool} copied {got_array[i]}, NumPy {want[i]}")
 
 
 if __name__ == "__main__":
