@@ -169,8 +169,7 @@ class Emitter {
           d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
                      : "rt::read_element_i64(*" + buffer_member(d.buffer) + "[r], " +
                            affine_expr(d.element) + ")";
-      s = "rt::checked_add(" + s + ", rt::checked_mul(" + value + ", " +
-          int_literal(d.multiplier) + ", rt::kOffsetWhat), rt::kOffsetWhat)";
+      s = "rt::add_run_time_offset(" + s + ", " + value + ", " + int_literal(d.multiplier) + ")";
     }
     return s;
   }

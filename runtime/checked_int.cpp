@@ -33,6 +33,11 @@ int64_t checked_mul(int64_t a, int64_t b, const char* what) {
   return r;
 }
 
+int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier) {
+  constexpr const char* kWhat = "a tensor view's offset";
+  return checked_add(offset, checked_mul(value, multiplier, kWhat), kWhat);
+}
+
 std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from,
                                        int64_t scale) {
   int64_t p = scale;

@@ -23,6 +23,12 @@ int64_t checked_add(int64_t a, int64_t b, const char* what);
 int64_t checked_sub(int64_t a, int64_t b, const char* what);
 int64_t checked_mul(int64_t a, int64_t b, const char* what);
 
+// offset + value * multiplier: a run-time offset (a register's value, or a
+// tensor element's) added to a view's offset. The interpreter, instruction
+// tables and generated statements all add it here, so an overflow reads the
+// same in each ("integer overflow in a tensor view's offset").
+int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier);
+
 // scale * the product of v[from:], or nullopt when it does not fit.
 std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from = 0,
                                        int64_t scale = 1);

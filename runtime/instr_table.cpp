@@ -101,7 +101,7 @@ int64_t operand_offset(const InstrTable& t, const OperandRecord& o, const TableS
     const DynamicRecord& d = t.dynamic[o.first_dynamic + k];
     const int64_t value =
         d.reg >= 0 ? reg(s, rank, d.reg) : read_element_i64(*slot(s, d.buffer, rank), d.element);
-    offset = checked_add(offset, checked_mul(value, d.multiplier, kOffsetWhat), kOffsetWhat);
+    offset = add_run_time_offset(offset, value, d.multiplier);
   }
   return offset;
 }

@@ -105,10 +105,6 @@ struct TableState {
   int registers_per_rank;
 };
 
-// What an overflowing run-time offset is called in messages, as the
-// interpreter calls it.
-constexpr const char* kOffsetWhat = "a tensor view's offset";
-
 // Runs instrs[begin, end) of the table, each on ranks 0 .. ranks-1 in turn.
 // Throws LocatedError at the failing instruction's place and rank.
 void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state);

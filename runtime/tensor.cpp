@@ -287,7 +287,7 @@ AccessPattern TensorView::resolve() const {
       const AccessPattern src = so.tensor->resolve();
       value = read_element_i64(*src.buffer, src.offset);
     }
-    ap.offset = checked_add(ap.offset, checked_mul(value, so.multiplier, kViewOffset), kViewOffset);
+    ap.offset = add_run_time_offset(ap.offset, value, so.multiplier);
   }
   ap.dims.reserve(shape_.size());
   for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});

@@ -215,8 +215,7 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
   CHECK(statements.find("kInstrs") == std::string::npos);
   CHECK(statements.find("] = machine_.allocate(r, rt::MemKind::sbuf, rt::DType::float32, {2, 2}, ") !=
         std::string::npos);
-  CHECK(statements.find("rt::checked_add(0, rt::checked_mul(regs_[r][0], 4, rt::kOffsetWhat), "
-                        "rt::kOffsetWhat)") != std::string::npos);
+  CHECK(statements.find("rt::add_run_time_offset(0, regs_[r][0], 4)") != std::string::npos);
   CHECK(compiles(statements, "emit_sample_lifetimes"));
 }
 
