@@ -222,6 +222,12 @@ int64_t Machine::capacity(MemKind kind) const {
   }
 }
 
+void check_tensor_dims(size_t ndim) {
+  if (static_cast<int64_t>(ndim) <= kMaxTensorDims) return;
+  throw Error("a tensor has at most " + std::to_string(kMaxTensorDims) + " dimensions, got " +
+              std::to_string(ndim));
+}
+
 std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                                           const std::vector<int64_t>& shape, std::string name,
                                           bool io) {
@@ -229,10 +235,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
     throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
                 std::to_string(ranks_) + " ranks)");
   }
-  if (static_cast<int64_t>(shape.size()) > kMaxTensorDims) {
-    throw Error("a tensor has at most " + std::to_string(kMaxTensorDims) + " dimensions, got " +
-                std::to_string(shape.size()));
-  }
+  check_tensor_dims(shape.size());
   for (int64_t d : shape) {
     if (d < 0) throw Error("negative dimension " + std::to_string(d) + " in shape " + format_shape(shape));
   }

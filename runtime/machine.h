@@ -39,6 +39,8 @@ class Error : public std::runtime_error {
 // NumPy's limit on an array's dimensions (NPY_MAXDIMS of NumPy 1.x): a tensor
 // with more could not be written as a .npy file that NumPy loads.
 constexpr int64_t kMaxTensorDims = 32;
+// Throws Error for a tensor (or view) of more than kMaxTensorDims dims.
+void check_tensor_dims(size_t ndim);
 
 enum class MemKind : uint8_t { hbm, shared_hbm, sbuf, psum };
 std::string_view mem_kind_name(MemKind k);  // "hbm", "shared_hbm", "sbuf", "psum"

@@ -19,14 +19,6 @@ int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
   return checked_product(v, kViewSize, from);
 }
 
-// NumPy's limit on dimensions (NPY_MAXDIMS in NumPy 1.x): a tensor with more
-// could not be written as a .npy file that NumPy loads.
-void check_ndim(size_t ndim) {
-  if (static_cast<int64_t>(ndim) <= kMaxTensorDims) return;
-  throw Error("a tensor has at most " + std::to_string(kMaxTensorDims) + " dimensions, got " +
-              std::to_string(ndim));
-}
-
 // One dim of an index result: a kept/sliced/new dim, or an integer-selected
 // dim that the on-chip rule may have to keep at size 1.
 struct OutDim {
@@ -149,7 +141,7 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
       }
     }
   }
-  check_ndim(static_cast<size_t>(
+  check_tensor_dims(static_cast<size_t>(
       std::count_if(out.begin(), out.end(), [](const OutDim& d) { return !d.selected; })));
   TensorView v = *this;
   v.shape_.clear();
@@ -166,7 +158,7 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
 }
 
 TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
-  check_ndim(shape.size());
+  check_tensor_dims(shape.size());
   int unknown = -1;
   int64_t known = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -210,7 +202,7 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
 
 TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
                           std::optional<ScalarOffset> scalar_offset, int indirect_dim) const {
-  check_ndim(pattern.size());
+  check_tensor_dims(pattern.size());
   for (const Dim& d : pattern) {
     if (d.count < 0) {
       throw Error("negative count " + std::to_string(d.count) + " in access pattern");
