@@ -1,8 +1,12 @@
 # A reduce_scatter whose dst fits the list [0, 1] but not [2]: the error
-# names rank 2 (nkic_collective_shape_rank.py: nkic says the same).
+# names rank 2, in nkirun and in nkic, which checks a collective's shapes for
+# each list of its replica group (rank 0's trace standing for every rank).
+# build: -n 3
 # run: -n 3
+# program:
 # exit: 1
-# expect: collective_shape_rank.py:17:5: error: reduce_scatter: dst shape [3, 3] on member 0 (rank 2) should be [6, 3] (one of 1 chunks of the src along dim 0) (rank 2)
+# expect: collective_shape_rank.py:21:5: error: reduce_scatter: dst shape [3, 3] on member 0 (rank 2) should be [6, 3] (one of 1 chunks of the src along dim 0) (rank 2)
+# expect-build: collective_shape_rank.py:21:5: error: reduce_scatter: dst shape [3, 3] on member 0 (rank 2) should be [6, 3] (one of 1 chunks of the src along dim 0) (rank 2)
 import nki
 import nki.language as nl
 import nki.isa as nisa
