@@ -66,4 +66,36 @@ std::string place_comment(const SourceRange& r) {
   return cpp_comment_text(r.file->path() + ":" + std::to_string(r.begin.line) + ": " + text);
 }
 
+std::string alu_op_expr(rt::AluOp op) { return "rt::AluOp::" + std::string(rt::alu_op_name(op)); }
+
+namespace {
+
+// One attribute, by type.
+std::string field_literal(bool v) { return v ? "true" : "false"; }
+std::string field_literal(int64_t v) { return int_literal(v); }
+std::string field_literal(const rt::Scalar& v) {
+  return "rt::Scalar{" + field_literal(v.is_float) + ", " + int_literal(v.integer) + ", " +
+         double_literal(v.real) + "}";
+}
+template <size_t N>
+std::string field_literal(const std::array<rt::Dim, N>& dims) {
+  return "{" + dims_expr(std::vector<rt::Dim>(dims.begin(), dims.end())) + "}";
+}
+
+}  // namespace
+
+std::string op_literal(const rt::DeviceOp& op) {
+  return std::visit(
+      [](const auto& x) {
+        std::string fields;
+        std::apply(
+            [&](const auto&... f) {
+              ((fields += (fields.empty() ? "" : ", ") + field_literal(f)), ...);
+            },
+            x.fields());
+        return std::string("rt::") + std::decay_t<decltype(x)>::kType + "{" + fields + "}";
+      },
+      op);
+}
+
 }  // namespace nkic::codegen

@@ -1,7 +1,8 @@
 // C++ expressions for the IR's constants, shared by the statement and the
 // table forms of the generated code: exact integer and floating-point
-// literals, dtype and memory-kind enumerators, brace lists of shapes and
-// dims, and a source place as an rt::SourcePlace initializer.
+// literals, dtype, memory-kind and ALU enumerators, brace lists of shapes and
+// dims, device operations' attributes, and a source place as an
+// rt::SourcePlace initializer.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 
 #include "frontend/source.h"
 #include "runtime/access_pattern.h"
+#include "runtime/alu.h"
+#include "runtime/device_ops.h"
 #include "runtime/dtype.h"
 #include "runtime/machine.h"
 
@@ -21,6 +24,9 @@ std::string dtype_expr(rt::DType t);   // rt::DType::float32
 std::string kind_expr(rt::MemKind k);  // rt::MemKind::sbuf
 std::string list_expr(const std::vector<int64_t>& v);     // {1, 2}
 std::string dims_expr(const std::vector<rt::Dim>& dims);  // {{step, count}, ...}
+std::string alu_op_expr(rt::AluOp op);                    // rt::AluOp::add
+// The operation's attributes as a C++ initializer: rt::DmaCopy{true}.
+std::string op_literal(const rt::DeviceOp& op);
 
 // `{"k.py", LINE, COL, END_COL, "the line"}`: what run-time errors print.
 std::string place_literal(const SourceRange& r);

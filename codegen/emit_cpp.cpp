@@ -40,29 +40,11 @@ std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
 
 bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
 
-bool is_collective(OpKind k) {
-  switch (k) {
-    case OpKind::all_reduce:
-    case OpKind::all_gather:
-    case OpKind::reduce_scatter:
-    case OpKind::all_to_all: return true;
-    case OpKind::dma_copy:
-    case OpKind::memset:
-    case OpKind::register_move:
-    case OpKind::register_load:
-    case OpKind::register_store:
-    case OpKind::rank_id:
-    case OpKind::allocate:
-    case OpKind::release: return false;
-  }
-  return false;
-}
-
 // The buffers an allocate instruction makes while the program runs.
 void collect_allocated(const std::vector<Node>& body, std::set<int>& out) {
   for (const Node& n : body) {
     if (const Instr* i = std::get_if<Instr>(&n)) {
-      if (i->kind == OpKind::allocate) out.insert(i->buffer);
+      if (i->as<Allocate>()) out.insert(i->buffer);
       continue;
     }
     collect_allocated(std::get<std::unique_ptr<Loop>>(n)->body, out);
@@ -275,40 +257,41 @@ class Emitter {
     const std::string id = std::to_string(n);
     const std::string place = "kPlace" + id;
     consts_.line("const rt::SourcePlace " + place + " = " + place_literal(i.where) + ";");
-    std::vector<std::pair<std::string, const Operand*>> ops;
-    std::vector<std::string> dsts, srcs;
+    Operands ops;
     for (size_t k = 0; k < i.dsts.size(); ++k) {
-      dsts.push_back(descriptor("ap" + id + "_d" + std::to_string(k), i.dsts[k]));
-      ops.emplace_back(dsts.back(), &i.dsts[k]);
+      ops.dsts.push_back(descriptor("ap" + id + "_d" + std::to_string(k), i.dsts[k]));
+      ops.all.emplace_back(ops.dsts.back(), &i.dsts[k]);
     }
     for (size_t k = 0; k < i.srcs.size(); ++k) {
-      srcs.push_back(descriptor("ap" + id + "_s" + std::to_string(k), i.srcs[k]));
-      ops.emplace_back(srcs.back(), &i.srcs[k]);
+      ops.srcs.push_back(descriptor("ap" + id + "_s" + std::to_string(k), i.srcs[k]));
+      ops.all.emplace_back(ops.srcs.back(), &i.srcs[k]);
     }
-    out().line("// " + place_comment(i.where) + "  [" + op_name(i.kind) + "]");
-    if (is_collective(i.kind)) {
-      return collective(i, ops, CollectiveNames{place, group_constant(i.group), dsts, srcs, "x" + id});
-    }
-    if (i.kind == OpKind::register_move || i.kind == OpKind::rank_id) {
-      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
-      out().line(register_move(i));
-      return;
-    }
-    if (i.kind == OpKind::release) {
-      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
-      out().line(buffer_member(i.buffer) + "[r].reset();  // its last use is past");
-      return;
-    }
-    // Every rank runs the instruction, then the ranks that failed alike are
-    // reported together, as nkirun does.
+    out().line("// " + place_comment(i.where) + "  [" + i.name() + "]");
+    std::visit(Overloaded{[&](const rt::DeviceOp& op) { device_op(i, op, id, place, ops); },
+                          [&](const rt::CollectiveOp& op) { collective(i, op, id, place, ops); },
+                          [&](const Allocate&) { allocate(i, place); },
+                          [&](const Release&) { release(i); }},
+               i.op);
+  }
+
+  // An instruction's operand descriptors: written, read, and all with their
+  // operands.
+  struct Operands {
+    std::vector<std::string> dsts, srcs;
+    std::vector<std::pair<std::string, const Operand*>> all;
+  };
+
+  // Every rank runs `body`, then the ranks that failed alike are reported
+  // together, as nkirun does.
+  template <typename F>
+  void on_every_rank(const std::string& place, F&& body) {
     CppWriter::Block scope(out(), "");
     out().line("rt::RankFailures failed;");
     {
       CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
       {
         CppWriter::Block attempt(out(), "try", "} catch (const rt::Error& e) {");
-        set_operands(out(), ops);
-        device_op(i, id, dsts, srcs);
+        body();
       }
       CppWriter::Continuation handler(out());
       out().line("failed.add(r, e.what());");
@@ -316,69 +299,59 @@ class Emitter {
     out().line("failed.check(" + place + ");");
   }
 
-  std::string register_move(const Instr& i) const {
-    const std::string reg = "regs_[r][" + std::to_string(i.reg) + "]";
-    if (i.kind == OpKind::rank_id) return reg + " = r;";
-    if (i.reg_src >= 0) return reg + " = regs_[r][" + std::to_string(i.reg_src) + "];";
-    return reg + " = " + int_literal(i.constant) + ";";
+  // The operation's attributes are a constant; its run() is the one the
+  // interpreter calls.
+  void device_op(const Instr& i, const rt::DeviceOp& op, const std::string& id,
+                 const std::string& place, const Operands& ops) {
+    const std::string constant = "kOp" + id;
+    consts_.line("const " + op_type(op) + " " + constant + " = " + op_literal(op) + ";");
+    const auto pointers = [](const std::vector<std::string>& names) {
+      std::string s;
+      for (const std::string& n : names) s += (s.empty() ? "&" : ", &") + n + "[r]";
+      return "{" + s + "}";
+    };
+    std::string reg_dsts, reg_srcs;
+    for (int r : i.reg_dsts) reg_dsts += (reg_dsts.empty() ? "" : ", ") + reg_expr(r, true);
+    for (int r : i.reg_srcs) reg_srcs += (reg_srcs.empty() ? "" : ", ") + reg_expr(r, false);
+    on_every_rank(place, [&] {
+      set_operands(out(), ops.all);
+      out().line(constant + ".run({" + pointers(ops.dsts) + ", " + pointers(ops.srcs) + ", {" +
+                 reg_dsts + "}, {" + reg_srcs + "}, r});");
+    });
   }
 
-  void device_op(const Instr& i, const std::string& id, const std::vector<std::string>& dsts,
-                 const std::vector<std::string>& srcs) {
-    const std::string reg = "regs_[r][" + std::to_string(i.reg) + "]";
-    switch (i.kind) {
-      case OpKind::dma_copy:
-        if (i.oob_skip) {
-          // oob_mode.skip: an out-of-bounds transfer is dropped.
-          out().line("if (!rt::in_bounds(" + dsts[0] + "[r]) || !rt::in_bounds(" + srcs[0] +
-                     "[r])) continue;");
-        }
-        out().line("rt::dma_copy(" + dsts[0] + "[r], " + srcs[0] + "[r]);");
-        return;
-      case OpKind::memset: {
-        const std::string value = "value" + id;
-        members_.line("std::vector<std::byte> " + value + ";");
-        const std::string v = std::holds_alternative<int64_t>(i.value)
-                                  ? "int64_t{" + int_literal(std::get<int64_t>(i.value)) + "}"
-                                  : "double{" + double_literal(std::get<double>(i.value)) + "}";
-        ctor_line(value + " = rt::scalar_bytes(" +
-                   dtype_expr(p_.find_buffer(i.dsts[0].buffer)->dtype) + ", " + v + ");");
-        out().line("rt::fill(" + dsts[0] + "[r], " + value + ");");
-        return;
-      }
-      case OpKind::register_load:
-        out().line(reg + " = rt::read_scalar_i64(" + srcs[0] + "[r]);");
-        return;
-      case OpKind::register_store:
-        out().line("rt::fill(" + dsts[0] + "[r], rt::scalar_bytes(" + dsts[0] + "[r].dtype(), " +
-                   reg + "));");
-        return;
-      case OpKind::allocate: {
-        const BufferDecl& b = *p_.find_buffer(i.buffer);
-        const std::string buffer = buffer_member(b.id);
-        out().line(buffer + "[r].reset();  // the previous run's");
-        out().line(buffer + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
-                   dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
-                   cpp_string_literal(b.name) + ");");
-        return;
-      }
-      case OpKind::register_move:
-      case OpKind::rank_id:
-      case OpKind::release:
-      case OpKind::all_reduce:
-      case OpKind::all_gather:
-      case OpKind::reduce_scatter:
-      case OpKind::all_to_all: return;  // written by instr() and collective()
-    }
+  static std::string op_type(const rt::DeviceOp& op) {
+    return std::visit(
+        [](const auto& x) { return std::string("rt::") + std::decay_t<decltype(x)>::kType; }, op);
+  }
+
+  static std::string reg_expr(int reg, bool written) {
+    return std::string(written ? "&" : "") + "regs_[r][" + std::to_string(reg) + "]";
+  }
+
+  void allocate(const Instr& i, const std::string& place) {
+    on_every_rank(place, [&] {
+      const BufferDecl& b = *p_.find_buffer(i.buffer);
+      const std::string buffer = buffer_member(b.id);
+      out().line(buffer + "[r].reset();  // the previous run's");
+      out().line(buffer + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
+                 dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
+                 cpp_string_literal(b.name) + ");");
+    });
+  }
+
+  void release(const Instr& i) {
+    CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+    out().line(buffer_member(i.buffer) + "[r].reset();  // its last use is past");
   }
 
   // The member lists as a constant, one per distinct replica group.
-  std::string group_constant(const rt::ReplicaGroup& group) {
+  std::string group_constant(const std::vector<const std::vector<int>*>& group) {
     std::string lists = "{";
-    for (size_t g = 0; g < group.groups.size(); ++g) {
+    for (size_t g = 0; g < group.size(); ++g) {
       lists += g ? ", {" : "{";
-      for (size_t m = 0; m < group.groups[g].size(); ++m) {
-        lists += (m ? ", " : "") + std::to_string(group.groups[g][m]);
+      for (size_t m = 0; m < group[g]->size(); ++m) {
+        lists += (m ? ", " : "") + std::to_string((*group[g])[m]);
       }
       lists += "}";
     }
@@ -391,22 +364,55 @@ class Emitter {
     return name;
   }
 
-  void collective(const Instr& i, const std::vector<std::pair<std::string, const Operand*>>& ops,
-                  const CollectiveNames& names) {
-    if (changes(ops, allocated_)) {
+  // The collective's schedule for each size of its member lists, printed as
+  // DMA calls (emit_collectives.h).
+  void collective(const Instr& i, const rt::CollectiveOp& op, const std::string& id,
+                  const std::string& place, const Operands& ops) {
+    if (changes(ops.all, allocated_)) {
       CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
-      set_operands(out(), ops);
+      set_operands(out(), ops.all);
     }
-    for (const Scratch& s : emit_collective(out(), i, names, p_)) {
-      int64_t elements = 1;
-      for (int64_t d : s.shape) elements *= d;
-      members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
-      members_.line("rt::AccessPattern " + s.pattern + ";");
-      ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.dtype) + ", {" +
-                 int_literal(elements * s.copies) + "}, " + cpp_string_literal(s.label) + ");");
-      ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.shape)) +
-                 "};");
+    const std::vector<rt::CollectiveTensor> tensors = collective_tensors(i);
+    std::vector<size_t> sizes;  // in order of first appearance
+    for (const auto& list : op.group.groups) {
+      if (std::find(sizes.begin(), sizes.end(), list.size()) == sizes.end()) sizes.push_back(list.size());
     }
+    for (size_t size : sizes) {
+      std::vector<const std::vector<int>*> lists;
+      for (const auto& list : op.group.groups) {
+        if (list.size() == size) lists.push_back(&list);
+      }
+      ScheduleNames names{place, group_constant(lists), op.name(), ops.dsts, ops.srcs,
+                          "x" + id + (sizes.size() > 1 ? "_n" + std::to_string(size) : "")};
+      const rt::Schedule schedule = rt::lower_collective(op, size, tensors);
+      for (const Scratch& s : emit_schedule(out(), schedule, names)) declare_scratch(s);
+    }
+  }
+
+  // What the lowering needs of the operands, buffer ids standing for buffers.
+  std::vector<rt::CollectiveTensor> collective_tensors(const Instr& i) const {
+    std::vector<std::vector<rt::OperandInfo>> srcs(1), dsts(1);
+    bool dynamic = false;
+    const auto info = [&](const Operand& o) {
+      dynamic = dynamic || !o.dynamic.empty();
+      return rt::OperandInfo{static_cast<uintptr_t>(o.buffer), p_.find_buffer(o.buffer)->dtype,
+                             o.dims};
+    };
+    for (const Operand& o : i.srcs) srcs[0].push_back(info(o));
+    for (const Operand& o : i.dsts) dsts[0].push_back(info(o));
+    return rt::collective_tensors(srcs, dsts, dynamic);
+  }
+
+  void declare_scratch(const Scratch& s) {
+    int64_t elements = 1;
+    for (int64_t d : s.decl.shape) elements *= d;
+    members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
+    members_.line("rt::AccessPattern " + s.pattern + ";");
+    ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.decl.dtype) + ", {" +
+              int_literal(elements * s.decl.copies) + "}, " + cpp_string_literal(s.decl.label) +
+              ");");
+    ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.decl.shape)) +
+              "};");
   }
 
   // ---- the file --------------------------------------------------------------
@@ -425,9 +431,11 @@ class Emitter {
       w.line(std::string("#include ") + h);
     }
     w.line("");
-    for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h", "runtime/dma.h",
-                          "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
-                          "runtime/machine.h", "runtime/program.h"}) {
+    for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h",
+                          "runtime/collective_schedule.h", "runtime/device_ops.h", "runtime/dma.h",
+                          "runtime/fill.h",
+                          "runtime/host_io.h", "runtime/instr_table.h", "runtime/machine.h",
+                          "runtime/program.h"}) {
       w.line(std::string("#include \"") + h + "\"");
     }
     w.line("");

@@ -17,40 +17,25 @@ bool constant(const Operand& o) {
   return true;
 }
 
-// The row's operation, or none for an instruction that is never a row.
-bool table_op(const Instr& i, const char** op) {
-  switch (i.kind) {
-    case OpKind::dma_copy:
-      *op = i.oob_skip ? "dma_copy_skip" : "dma_copy";
-      return true;
-    case OpKind::memset:
-      *op = "memset";
-      return true;
-    case OpKind::register_move:
-      *op = "register_move";
-      return true;
-    case OpKind::register_load:
-      *op = "register_load";
-      return true;
-    case OpKind::register_store:
-      *op = "register_store";
-      return true;
-    case OpKind::rank_id:
-      *op = "rank_id";
-      return true;
-    case OpKind::allocate:
-      *op = "allocate";
-      return true;
-    case OpKind::release:
-      *op = "release";
-      return true;
-    case OpKind::all_reduce:
-    case OpKind::all_gather:
-    case OpKind::reduce_scatter:
-    case OpKind::all_to_all:
-      return false;  // lowered to loops over members (emit_collectives.h)
-  }
-  return false;
+// The row's kind, or false for an instruction that is never a row: a
+// collective (lowered to loops over members, emit_collectives.h), or an
+// operation with more operands of a kind than a row holds.
+bool row_kind(const Instr& i, const char** kind) {
+  return std::visit(Overloaded{[&](const rt::DeviceOp&) {
+                                 *kind = "op";
+                                 return i.dsts.size() <= 1 && i.srcs.size() <= 1 &&
+                                        i.reg_dsts.size() <= 1 && i.reg_srcs.size() <= 1;
+                               },
+                               [&](const rt::CollectiveOp&) { return false; },
+                               [&](const Allocate&) {
+                                 *kind = "allocate";
+                                 return true;
+                               },
+                               [&](const Release&) {
+                                 *kind = "release";
+                                 return true;
+                               }},
+                    i.op);
 }
 
 std::string array(const std::string& decl, const std::vector<std::string>& rows,
@@ -64,8 +49,8 @@ std::string array(const std::string& decl, const std::vector<std::string>& rows,
 }  // namespace
 
 bool fits_table(const Instr& i) {
-  const char* op = nullptr;
-  if (!table_op(i, &op)) return false;
+  const char* kind = nullptr;
+  if (!row_kind(i, &kind)) return false;
   for (const Operand& o : i.dsts) {
     if (!constant(o)) return false;
   }
@@ -116,30 +101,28 @@ int32_t TableWriter::dims(const std::vector<rt::Dim>& d) {
   return index;
 }
 
-int32_t TableWriter::scalar(const std::variant<int64_t, double>& v) {
-  const std::string row = std::holds_alternative<int64_t>(v)
-                              ? "{false, " + int_literal(std::get<int64_t>(v)) + ", 0.0}"
-                              : "{true, 0, " + double_literal(std::get<double>(v)) + "}";
-  auto it = scalars_index_.find(row);
-  if (it != scalars_index_.end()) return it->second;
-  const int32_t index = static_cast<int32_t>(scalars_.size());
-  scalars_.push_back(row);
-  scalars_index_[row] = index;
+int32_t TableWriter::op(const rt::DeviceOp& op) {
+  const std::string row = op_literal(op);
+  auto it = ops_index_.find(row);
+  if (it != ops_index_.end()) return it->second;
+  const int32_t index = static_cast<int32_t>(ops_.size());
+  ops_.push_back(row);
+  ops_index_[row] = index;
   return index;
 }
 
 int64_t TableWriter::add(const Instr& i) {
-  const char* op = nullptr;
-  table_op(i, &op);
-  int32_t aux = -1;
-  if (i.kind == OpKind::register_move) aux = i.reg_src;
-  if (i.kind == OpKind::memset) aux = scalar(i.value);
-  if (i.kind == OpKind::allocate || i.kind == OpKind::release) aux = slot(i.buffer);
+  const char* kind = nullptr;
+  row_kind(i, &kind);
+  const rt::DeviceOp* device_op = std::get_if<rt::DeviceOp>(&i.op);
+  const int32_t aux = device_op ? op(*device_op) : slot(i.buffer);
   const std::string dst = operand(i.dsts.empty() ? nullptr : &i.dsts[0]);
   const std::string src = operand(i.srcs.empty() ? nullptr : &i.srcs[0]);
-  rows_.push_back("{Op::" + std::string(op) + ", " + std::to_string(place(i.where)) + ", " + dst +
-                  ", " + src + ", " + std::to_string(i.reg) + ", " + std::to_string(aux) + ", " +
-                  int_literal(i.kind == OpKind::register_move ? i.constant : 0) + "}");
+  const int reg_dst = i.reg_dsts.empty() ? -1 : i.reg_dsts[0];
+  const int reg_src = i.reg_srcs.empty() ? -1 : i.reg_srcs[0];
+  rows_.push_back("{Row::" + std::string(kind) + ", " + std::to_string(place(i.where)) + ", " +
+                  dst + ", " + src + ", " + std::to_string(reg_dst) + ", " +
+                  std::to_string(reg_src) + ", " + std::to_string(aux) + "}");
   return rows() - 1;
 }
 
@@ -156,21 +139,21 @@ std::string TableWriter::render() const {
   }
   std::string s;
   s += "// The straight-line runs of instructions, as data (runtime/instr_table.h): a row\n";
-  s += "// per instruction, indexing the pools of dims, run-time offsets, source places,\n";
-  s += "// memset values and tensor declarations (buffer slot k is kBuffers[k]).\n";
-  s += "using Op = rt::TableOp;\n";
+  s += "// per instruction, indexing the pools of operations, dims, run-time offsets,\n";
+  s += "// source places and tensor declarations (buffer slot k is kBuffers[k]).\n";
+  s += "using Row = rt::RowKind;\n";
+  s += array("const rt::DeviceOp kOps[]", ops_, "rt::DmaCopy{}");
   s += array("const rt::Dim kDims[]", dims, "{0, 0}");
   s += array("const rt::DynamicRecord kDynamic[]", dynamic_, "{-1, -1, 0, 0}");
   s += array("const rt::SourcePlace kPlaces[]", places_, "{\"\", 0, 0, 1, \"\"}");
-  s += array("const rt::ScalarRecord kScalars[]", scalars_, "{false, 0, 0.0}");
   s += array("const int64_t kShapes[]", shapes, "0");
   s += array("const rt::BufferRecord kBuffers[]", buffers,
              "{rt::MemKind::hbm, rt::DType::float32, 0, 0, \"\"}");
-  s += "// {op, place, dst {slot, first dim, dims, offset, first run-time offset, run-time "
+  s += "// {kind, place, dst {slot, first dim, dims, offset, first run-time offset, run-time "
        "offsets},\n";
-  s += "//  src {...}, register, aux (source register, value, or slot), constant}\n";
+  s += "//  src {...}, register written, register read, aux (the operation in kOps, or a slot)}\n";
   s += array("const rt::InstrRecord kInstrs[]", rows_, "");
-  s += "const rt::InstrTable kTable = {kInstrs, kDims, kDynamic, kPlaces, kScalars, kBuffers, "
+  s += "const rt::InstrTable kTable = {kInstrs, kOps, kDims, kDynamic, kPlaces, kBuffers, "
        "kShapes};\n";
   return s;
 }

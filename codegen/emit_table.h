@@ -1,7 +1,7 @@
 // Instructions as data for the C++ backend (emit_cpp.h): collects the
 // instructions of straight-line runs as rows of runtime/instr_table.h's
-// records, deduplicating what they share (dims, source places, memset
-// values), and writes the constant tables they index into as C++.
+// records, deduplicating what they share (operations' attributes, dims,
+// source places), and writes the constant tables they index into as C++.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,7 @@ class TableWriter {
   std::string operand(const Operand* o);
   int32_t place(const SourceRange& r);
   int32_t dims(const std::vector<rt::Dim>& dims);
-  int32_t scalar(const std::variant<int64_t, double>& v);
+  int32_t op(const rt::DeviceOp& op);
 
   const Program& p_;
   std::map<int, int> slots_;
@@ -46,8 +46,8 @@ class TableWriter {
   std::vector<std::string> dynamic_;
   std::vector<std::string> places_;
   std::map<std::tuple<const void*, int, int, int, int>, int32_t> places_index_;
-  std::vector<std::string> scalars_;
-  std::map<std::string, int32_t> scalars_index_;
+  std::vector<std::string> ops_;
+  std::map<std::string, int32_t> ops_index_;  // by op_literal()
 };
 
 }  // namespace nkic::codegen

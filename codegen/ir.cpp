@@ -52,8 +52,6 @@ void add_affine(Sum& sum, const Affine& a) {
   sum.add(a.constant, "");
 }
 
-std::string group_text(const rt::ReplicaGroup& g) { return g.describe(); }
-
 class Printer {
  public:
   explicit Printer(const Program& p) : p_(p) {}
@@ -71,12 +69,7 @@ class Printer {
     }
     out_ << "registers:\n";
     for (const RegisterDecl& r : p_.registers) {
-      out_ << "  r" << r.id << " ";
-      switch (r.init) {
-        case RegisterDecl::Init::zero: out_ << "zero"; break;
-        case RegisterDecl::Init::rank_id: out_ << "rank_id"; break;
-        case RegisterDecl::Init::constant: out_ << "constant " << r.value; break;
-      }
+      out_ << "  r" << r.id;
       if (r.where.valid()) out_ << "  # " << place(r.where);
       out_ << "\n";
     }
@@ -133,42 +126,24 @@ class Printer {
     return v.size() == 1 ? text : "[" + text + "]";
   }
 
-  static std::string scalar(const std::variant<int64_t, double>& v) {
-    if (const int64_t* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", std::get<double>(v));
-    return buf;
+  static std::string registers(const std::vector<int>& v) {
+    std::string text;
+    for (size_t i = 0; i < v.size(); ++i) text += (i ? ", r" : "r") + std::to_string(v[i]);
+    return text;
   }
 
   static std::string instr(const Instr& i) {
-    const std::string name = op_name(i.kind);
-    const std::string reg = "r" + std::to_string(i.reg);
-    const std::string collective = " group " + group_text(i.group) + " ";
-    switch (i.kind) {
-      case OpKind::dma_copy:
-        return name + " " + operands(i.dsts) + " <- " + operands(i.srcs) +
-               (i.oob_skip ? " oob_skip" : "");
-      case OpKind::memset: return name + " " + operands(i.dsts) + " <- " + scalar(i.value);
-      case OpKind::register_move:
-        return name + " " + reg + " <- " +
-               (i.reg_src >= 0 ? "r" + std::to_string(i.reg_src) : std::to_string(i.constant));
-      case OpKind::register_load: return name + " " + reg + " <- " + operands(i.srcs);
-      case OpKind::register_store: return name + " " + operands(i.dsts) + " <- " + reg;
-      case OpKind::rank_id: return name + " " + reg;
-      case OpKind::allocate:
-      case OpKind::release: return name + " b" + std::to_string(i.buffer);
-      case OpKind::all_reduce:
-        return name + " " + std::string(rt::reduce_op_name(i.op)) + collective +
-               operands(i.dsts) + " <- " + operands(i.srcs);
-      case OpKind::reduce_scatter:
-        return name + " " + std::string(rt::reduce_op_name(i.op)) + " dim " +
-               std::to_string(i.dim) + collective + operands(i.dsts) + " <- " + operands(i.srcs);
-      case OpKind::all_gather:
-      case OpKind::all_to_all:
-        return name + " dim " + std::to_string(i.dim) + collective + operands(i.dsts) + " <- " +
-               operands(i.srcs);
-    }
-    return name;
+    const rt::OpText t{operands(i.dsts), operands(i.srcs), registers(i.reg_dsts),
+                       registers(i.reg_srcs)};
+    const std::string text = std::visit(
+        Overloaded{[&](const rt::DeviceOp& op) {
+                     return std::visit([&](const auto& x) { return x.text(t); }, op);
+                   },
+                   [&](const rt::CollectiveOp& op) { return op.text(t); },
+                   [&](const Allocate&) { return "b" + std::to_string(i.buffer); },
+                   [&](const Release&) { return "b" + std::to_string(i.buffer); }},
+        i.op);
+    return std::string(i.name()) + " " + text;
   }
 
   const Program& p_;
@@ -177,22 +152,12 @@ class Printer {
 
 }  // namespace
 
-const char* op_name(OpKind k) {
-  switch (k) {
-    case OpKind::dma_copy: return "dma_copy";
-    case OpKind::memset: return "memset";
-    case OpKind::register_move: return "register_move";
-    case OpKind::register_load: return "register_load";
-    case OpKind::register_store: return "register_store";
-    case OpKind::all_reduce: return "all_reduce";
-    case OpKind::all_gather: return "all_gather";
-    case OpKind::reduce_scatter: return "reduce_scatter";
-    case OpKind::all_to_all: return "all_to_all";
-    case OpKind::rank_id: return "rank_id";
-    case OpKind::allocate: return "allocate";
-    case OpKind::release: return "release";
-  }
-  return "?";
+const char* Instr::name() const {
+  return std::visit(Overloaded{[](const rt::DeviceOp& x) { return rt::op_name(x); },
+                               [](const rt::CollectiveOp& x) { return x.name(); },
+                               [](const Allocate&) { return Allocate::kName; },
+                               [](const Release&) { return Release::kName; }},
+                    op);
 }
 
 namespace {

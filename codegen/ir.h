@@ -21,8 +21,10 @@
 #include "frontend/source.h"
 #include "runtime/access_pattern.h"
 #include "runtime/collectives.h"
+#include "runtime/device_ops.h"
 #include "runtime/dtype.h"
 #include "runtime/machine.h"
+#include "runtime/overloaded.h"
 
 namespace nkic::codegen {
 
@@ -50,9 +52,7 @@ struct BufferDecl {
 
 struct RegisterDecl {
   int id = 0;
-  enum class Init { zero, rank_id, constant } init = Init::zero;
-  int64_t value = 0;  // with Init::constant
-  SourceRange where;
+  SourceRange where;  // where the kernel made it
 };
 
 // A run-time offset: multiplier * (a register's value, or the integer value of
@@ -73,36 +73,38 @@ struct Operand {
   std::vector<DynamicOffset> dynamic;
 };
 
-enum class OpKind {
-  dma_copy,        // dsts[0] <- srcs[0]
-  memset,          // dsts[0] <- value
-  register_move,   // reg <- reg_src, or constant when reg_src < 0
-  register_load,   // reg <- srcs[0] (one element)
-  register_store,  // dsts[0] <- reg
-  all_reduce,      // dsts[k] <- op over members of srcs[k]
-  all_gather,      // dsts[0] <- members' srcs[0] concatenated along dim
-  reduce_scatter,  // dsts[0] <- chunk (position) of op over members of srcs[0]
-  all_to_all,      // chunk j of dsts[0] <- chunk (position) of member j's srcs[0]
-  rank_id,         // reg <- the rank's global id (ncc.rank_id())
-  allocate,        // buffer <- a new tensor, where the kernel allocates it
-  release,         // buffer freed: nothing uses it any more (lifetimes.h)
+// The lifetime instructions: the program allocates a tensor where the
+// kernel does, and frees it after its last use (lifetimes.h).
+struct Allocate {
+  static constexpr const char* kName = "allocate";
+  bool operator==(const Allocate&) const { return true; }
 };
-const char* op_name(OpKind k);
+struct Release {
+  static constexpr const char* kName = "release";
+  bool operator==(const Release&) const { return true; }
+};
+
+// What an instruction does: a device operation (runtime/device_ops.h), a
+// collective, or a lifetime instruction. Every attribute is here; every id
+// an instruction refers to is among its operands, so passes that rename
+// buffers and registers walk the operands alone.
+using InstrOp = std::variant<rt::DeviceOp, rt::CollectiveOp, Allocate, Release>;
 
 struct Instr {
-  OpKind kind = OpKind::dma_copy;
+  InstrOp op;
   SourceRange where;  // the call in the kernel source
-  std::vector<Operand> dsts;
-  std::vector<Operand> srcs;
-  bool oob_skip = false;                  // dma_copy with oob_mode.skip
-  std::variant<int64_t, double> value;    // memset
-  int reg = -1;                           // register ops
-  int reg_src = -1;                       // register_move from a register
-  int64_t constant = 0;                   // register_move of a constant
-  rt::ReplicaGroup group;                 // collectives
-  rt::ReduceOp op = rt::ReduceOp::add;    // all_reduce, reduce_scatter
-  int dim = 0;                            // all_gather, reduce_scatter, all_to_all
-  int buffer = -1;                        // allocate, release
+  std::vector<Operand> dsts;  // tensors written
+  std::vector<Operand> srcs;  // tensors read
+  std::vector<int> reg_dsts;  // registers written
+  std::vector<int> reg_srcs;  // registers read
+  int buffer = -1;            // the tensor an allocate or release is about
+
+  const char* name() const;
+  template <typename T>
+  const T* as() const {
+    return std::get_if<T>(&op);
+  }
+  bool is_collective() const { return as<rt::CollectiveOp>() != nullptr; }
 };
 
 struct Loop;

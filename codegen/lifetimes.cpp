@@ -20,7 +20,7 @@ void operand_uses(const Operand& o, std::set<int>& uses) {
 
 Instr release_of(const Instr& allocation) {
   Instr r;
-  r.kind = OpKind::release;
+  r.op = Release{};
   r.where = allocation.where;
   r.buffer = allocation.buffer;
   return r;
@@ -53,13 +53,13 @@ class Lifetimes {
     std::vector<Node> out;
     for (size_t n = 0; n < body.size(); ++n) {
       const Instr* i = std::get_if<Instr>(&body[n]);
-      if (i && i->kind == OpKind::allocate && !kept_.count(i->buffer)) {
+      if (i && i->as<Allocate>() && !kept_.count(i->buffer)) {
         after[last.at(i->buffer)].push_back(release_of(*i));
       }
     }
     for (size_t n = 0; n < body.size(); ++n) {
       const Instr* i = std::get_if<Instr>(&body[n]);
-      if (!(i && i->kind == OpKind::allocate && inputs_.count(i->buffer))) {
+      if (!(i && i->as<Allocate>() && inputs_.count(i->buffer))) {
         out.push_back(std::move(body[n]));
       }
       auto it = after.find(n);

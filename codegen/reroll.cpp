@@ -79,12 +79,21 @@ class Alike {
            nodes(la.body, lb.body);
   }
 
+  // Attributes compare as the operations define equality; every id is an
+  // operand and compares under the renaming.
   bool instr(const Instr& a, const Instr& b) const {
-    return a.kind == b.kind && same_place(a.where, b.where) && operands(a.dsts, b.dsts) &&
-           operands(a.srcs, b.srcs) && a.oob_skip == b.oob_skip && a.value == b.value &&
-           reg(a.reg, b.reg) && reg(a.reg_src, b.reg_src) && a.constant == b.constant &&
-           a.group.groups == b.group.groups && a.op == b.op && a.dim == b.dim &&
+    return a.op == b.op && same_place(a.where, b.where) && operands(a.dsts, b.dsts) &&
+           operands(a.srcs, b.srcs) && regs(a.reg_dsts, b.reg_dsts) &&
+           regs(a.reg_srcs, b.reg_srcs) &&
            a.buffer == (b.buffer < 0 ? b.buffer : map_.buffer(b.buffer));
+  }
+
+  bool regs(const std::vector<int>& a, const std::vector<int>& b) const {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!reg(a[i], b[i])) return false;
+    }
+    return true;
   }
 
   bool operands(const std::vector<Operand>& a, const std::vector<Operand>& b) const {

@@ -25,6 +25,8 @@ namespace {
 constexpr int64_t kMaxTracedOps = 1'000'000;
 
 class Recorder final : public interp::Device {
+  using DeviceCall = interp::DeviceCall;
+
  public:
   explicit Recorder(Program& program) : p_(program) {}
 
@@ -84,86 +86,54 @@ class Recorder final : public interp::Device {
   // The allocation is an instruction too, so that the program allocates
   // the tensor where the kernel does (lifetimes.h).
   void allocated(const std::shared_ptr<rt::Buffer>& buffer, const SourceRange& where) override {
-    Instr i = instr(OpKind::allocate, where);
+    Instr i = instr(Allocate{}, where);
     i.buffer = declare(*buffer, where);
     record(std::move(i));
   }
 
-  void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
-                const SourceRange& where) override {
-    if (dst.size() != src.size()) {
-      throw rt::Error("dma_copy element count mismatch: dst has " + std::to_string(dst.size()) +
-                      ", src has " + std::to_string(src.size()) + " elements");
+  std::shared_ptr<rt::Register> new_register(const char* name, const SourceRange& where) override {
+    bound(p_.registers.size(), "registers");
+    auto reg = std::make_shared<rt::Register>();
+    reg->name = name;
+    RegisterDecl d;
+    d.id = static_cast<int>(p_.registers.size());
+    d.where = where;
+    p_.registers.push_back(d);
+    trace_.register_last_use.push_back(-1);
+    registers_[reg.get()] = d.id;
+    for (TraceLoop* loop : open_) {
+      if (!loop->iterations.empty()) loop->iterations.back().registers.push_back(d.id);
     }
+    return reg;
+  }
+
+  // The operation's own checks on the static part of its operands, then
+  // their bounds where no run-time offset moves them: an operation that
+  // skips transfers out of bounds and is out of bounds is dropped on every
+  // run, any other fails as the interpreter's would.
+  void run(const DeviceCall& call) override {
+    std::vector<rt::AccessPattern> dsts, srcs;
+    for (const rt::TensorView* t : call.dsts) dsts.push_back(t->static_pattern());
+    for (const rt::TensorView* t : call.srcs) srcs.push_back(t->static_pattern());
+    std::vector<const rt::AccessPattern*> dst_ptrs, src_ptrs;
+    for (const rt::AccessPattern& ap : dsts) dst_ptrs.push_back(&ap);
+    for (const rt::AccessPattern& ap : srcs) src_ptrs.push_back(&ap);
+    rt::OpOperands shapes;
+    shapes.dsts = dst_ptrs;
+    shapes.srcs = src_ptrs;
+    rt::check_op(call.op, shapes);
     try {
-      check_static_bounds(dst);
-      check_static_bounds(src);
+      for (const rt::TensorView* t : call.dsts) check_static_bounds(*t);
+      for (const rt::TensorView* t : call.srcs) check_static_bounds(*t);
     } catch (const rt::Error&) {
-      if (oob_skip) return;  // dropped on every run
+      if (rt::skips_out_of_bounds(call.op)) return;
       throw;
     }
-    Instr i = instr(OpKind::dma_copy, where);
-    i.dsts.push_back(operand(dst));
-    i.srcs.push_back(operand(src));
-    i.oob_skip = oob_skip;
-    record(std::move(i));
-  }
-
-  void memset(const rt::TensorView& dst, interp::Scalar value, const SourceRange& where) override {
-    check_static_bounds(dst);
-    Instr i = instr(OpKind::memset, where);
-    i.dsts.push_back(operand(dst));
-    i.value = value;
-    record(std::move(i));
-  }
-
-  std::shared_ptr<rt::Register> rank_id(const SourceRange& where) override {
-    auto reg = new_register("rank_id()", RegisterDecl::Init::rank_id, 0, where);
-    Instr i = instr(OpKind::rank_id, where);
-    i.reg = register_id(reg.get());
-    record(std::move(i));
-    return reg;
-  }
-
-  std::shared_ptr<rt::Register> register_alloc(std::optional<int64_t> init,
-                                               const SourceRange& where) override {
-    auto reg = new_register("register_alloc()",
-                            init ? RegisterDecl::Init::constant : RegisterDecl::Init::zero,
-                            init.value_or(0), where);
-    // Initialised where allocated, so a register allocated in a loop body is
-    // initialised in every iteration.
-    Instr i = instr(OpKind::register_move, where);
-    i.reg = register_id(reg.get());
-    i.constant = init.value_or(0);
-    record(std::move(i));
-    return reg;
-  }
-
-  void register_move(const std::shared_ptr<rt::Register>& dst,
-                     const std::shared_ptr<rt::Register>& src, int64_t constant,
-                     const SourceRange& where) override {
-    Instr i = instr(OpKind::register_move, where);
-    i.reg = register_id(dst.get());
-    i.reg_src = src ? register_id(src.get()) : -1;
-    i.constant = constant;
-    record(std::move(i));
-  }
-
-  void register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
-                     const SourceRange& where) override {
-    check_static_bounds(src);
-    Instr i = instr(OpKind::register_load, where);
-    i.reg = register_id(dst.get());
-    i.srcs.push_back(operand(src));
-    record(std::move(i));
-  }
-
-  void register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
-                      const SourceRange& where) override {
-    check_static_bounds(dst);
-    Instr i = instr(OpKind::register_store, where);
-    i.reg = register_id(src.get());
-    i.dsts.push_back(operand(dst));
+    Instr i = instr(call.op, call.where);
+    for (const rt::TensorView* t : call.dsts) i.dsts.push_back(operand(*t));
+    for (const rt::TensorView* t : call.srcs) i.srcs.push_back(operand(*t));
+    for (const rt::Register* r : call.reg_dsts) i.reg_dsts.push_back(register_id(r));
+    for (const rt::Register* r : call.reg_srcs) i.reg_srcs.push_back(register_id(r));
     record(std::move(i));
   }
 
@@ -171,12 +141,9 @@ class Recorder final : public interp::Device {
     interp::check_collective_shapes(call);
     for (const auto& t : call.srcs) check_static_bounds(*t);
     for (const auto& t : call.dsts) check_static_bounds(*t);
-    Instr i = instr(kind_of(call.kind), call.range);
+    Instr i = instr(call.collective_op(), call.range);
     for (const auto& t : call.srcs) i.srcs.push_back(operand(*t));
     for (const auto& t : call.dsts) i.dsts.push_back(operand(*t));
-    i.group = call.group;
-    i.op = call.op.value_or(rt::ReduceOp::add);
-    i.dim = static_cast<int>(call.collective_dim.value_or(0));
     record(std::move(i));
   }
 
@@ -202,16 +169,6 @@ class Recorder final : public interp::Device {
   }
 
  private:
-  static OpKind kind_of(interp::CollectiveKind k) {
-    switch (k) {
-      case interp::CollectiveKind::all_reduce: return OpKind::all_reduce;
-      case interp::CollectiveKind::all_gather: return OpKind::all_gather;
-      case interp::CollectiveKind::reduce_scatter: return OpKind::reduce_scatter;
-      case interp::CollectiveKind::all_to_all: return OpKind::all_to_all;
-    }
-    return OpKind::all_reduce;
-  }
-
   int declare(const rt::Buffer& b, const SourceRange& where) {
     bound(p_.buffers.size(), "tensors");
     BufferDecl d;
@@ -230,34 +187,15 @@ class Recorder final : public interp::Device {
     return d.id;
   }
 
-  std::shared_ptr<rt::Register> new_register(const char* name, RegisterDecl::Init init,
-                                             int64_t value, const SourceRange& where) {
-    bound(p_.registers.size(), "registers");
-    auto reg = std::make_shared<rt::Register>();
-    reg->name = name;
-    RegisterDecl d;
-    d.id = static_cast<int>(p_.registers.size());
-    d.init = init;
-    d.value = value;
-    d.where = where;
-    p_.registers.push_back(d);
-    trace_.register_last_use.push_back(-1);
-    registers_[reg.get()] = d.id;
-    for (TraceLoop* loop : open_) {
-      if (!loop->iterations.empty()) loop->iterations.back().registers.push_back(d.id);
-    }
-    return reg;
-  }
-
   int register_id(const rt::Register* r) const {
     auto it = registers_.find(r);
     if (it == registers_.end()) throw interp::ValueError("a register from outside this kernel");
     return it->second;
   }
 
-  static Instr instr(OpKind kind, const SourceRange& where) {
+  static Instr instr(InstrOp op, const SourceRange& where) {
     Instr i;
-    i.kind = kind;
+    i.op = std::move(op);
     i.where = where;
     return i;
   }
@@ -286,8 +224,8 @@ class Recorder final : public interp::Device {
       if (n > 0) written_.insert(o.buffer);
     }
     for (const Operand& o : i.srcs) use(o);
-    for (int r : {i.reg, i.reg_src}) {
-      if (r >= 0) trace_.register_last_use[static_cast<size_t>(r)] = seq_;
+    for (const std::vector<int>* regs : {&i.reg_dsts, &i.reg_srcs}) {
+      for (int r : *regs) trace_.register_last_use[static_cast<size_t>(r)] = seq_;
     }
     current_->emplace_back(std::move(i));
     ++seq_;
@@ -322,8 +260,8 @@ void collect_uses(const std::vector<Node>& body, std::set<int>& buffers,
     if (const Instr* i = std::get_if<Instr>(&n)) {
       for (const Operand& o : i->dsts) collect_uses(o, buffers, registers);
       for (const Operand& o : i->srcs) collect_uses(o, buffers, registers);
-      if (i->reg >= 0) registers.insert(i->reg);
-      if (i->reg_src >= 0) registers.insert(i->reg_src);
+      registers.insert(i->reg_dsts.begin(), i->reg_dsts.end());
+      registers.insert(i->reg_srcs.begin(), i->reg_srcs.end());
       if (i->buffer >= 0) buffers.insert(i->buffer);
       continue;
     }

@@ -111,11 +111,11 @@ void optional_int_arg(const CallArgs& c, size_t i) {
   if (!c[i].is_none()) to_int(c[i], param_name(c, i));
 }
 
-// The constant `v` as memset writes it into `dtype`: floats (and any float
+// The constant `v` as a fill writes it into `dtype`: floats (and any float
 // value) through float32, integers exactly.
-Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) {
-  if (rt::is_float(dtype) || v.is<double>()) return to_number(v, what);
-  return to_int(v, what);
+rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) {
+  if (rt::is_float(dtype) || v.is<double>()) return rt::Scalar::of(to_number(v, what));
+  return rt::Scalar::of(to_int(v, what));
 }
 
 Device& device(const CallArgs& c) {
@@ -123,7 +123,7 @@ Device& device(const CallArgs& c) {
 }
 
 void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what) {
-  device(c).memset(t, scalar_arg(t.dtype(), v, what), c.range);
+  device(c).run({rt::Memset{scalar_arg(t.dtype(), v, what)}, {&t}, {}, {}, {}, c.range});
 }
 
 rt::Machine& machine(const CallArgs& c) {
@@ -250,7 +250,7 @@ Value nisa_dma_copy(CallArgs& c) {
   enum_arg(c, 5, "engine");
   name_arg(c, 6);
   const bool skip = c[3].get<EnumConst>()->value == 1;
-  device(c).dma_copy(dst, src, skip, c.range);
+  device(c).run({rt::DmaCopy{skip}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 
@@ -276,28 +276,29 @@ Value nisa_tensor_copy(CallArgs& c) {
   if (src.shape() != dst.shape()) {
     throw ValueError(c.fn.name + ": dst and src shapes differ");
   }
-  device(c).dma_copy(dst, src, /*oob_skip=*/false, c.range);
+  device(c).run({rt::DmaCopy{}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 
 Value nisa_register_alloc(CallArgs& c) {
+  std::shared_ptr<rt::Register> r = device(c).new_register("register_alloc()", c.range);
   if (auto other = c[0].get<Value::Register>()) {
     // Initialised from another register: a run-time value, so a move.
-    std::shared_ptr<rt::Register> r = device(c).register_alloc(std::nullopt, c.range);
-    device(c).register_move(r, *other, 0, c.range);
-    return Value(r);
+    device(c).run({rt::RegisterMove{}, {}, {}, {r.get()}, {other->get()}, c.range});
+  } else {
+    const int64_t init = c[0].is_none() ? 0 : to_int(c[0], param_name(c, 0));
+    device(c).run({rt::RegisterMove{init}, {}, {}, {r.get()}, {}, c.range});
   }
-  std::optional<int64_t> init;
-  if (!c[0].is_none()) init = to_int(c[0], param_name(c, 0));
-  return Value(device(c).register_alloc(init, c.range));
+  return Value(r);
 }
 
 Value nisa_register_move(CallArgs& c) {
   const Value::Register dst = register_arg(c, 0);
   if (auto src = c[1].get<Value::Register>()) {
-    device(c).register_move(dst, *src, 0, c.range);
+    device(c).run({rt::RegisterMove{}, {}, {}, {dst.get()}, {src->get()}, c.range});
   } else {
-    device(c).register_move(dst, nullptr, to_int(c[1], param_name(c, 1)), c.range);
+    const int64_t constant = to_int(c[1], param_name(c, 1));
+    device(c).run({rt::RegisterMove{constant}, {}, {}, {dst.get()}, {}, c.range});
   }
   return Value();
 }
@@ -310,14 +311,15 @@ Value nisa_register_load(CallArgs& c) {
     throw ValueError(param_name(c, 1) + " must have an integer dtype, not " +
                      std::string(rt::dtype_name(src.dtype())));
   }
-  device(c).register_load(dst, src, c.range);
+  device(c).run({rt::RegisterLoad{}, {}, {&src}, {dst.get()}, {}, c.range});
   return Value();
 }
 
 Value nisa_register_store(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, 0);
   check_single_element(c, 0, dst);
-  device(c).register_store(dst, register_arg(c, 1), c.range);
+  const Value::Register src = register_arg(c, 1);
+  device(c).run({rt::RegisterStore{}, {&dst}, {}, {}, {src.get()}, c.range});
   return Value();
 }
 
@@ -330,20 +332,22 @@ Value ncc_replica_group(CallArgs& c) {
 
 Value ncc_rank_id(CallArgs& c) {
   name_arg(c, 0);
-  return Value(device(c).rank_id(c.range));
+  std::shared_ptr<rt::Register> r = device(c).new_register("rank_id()", c.range);
+  device(c).run({rt::RankId{}, {}, {}, {r.get()}, {}, c.range});
+  return Value(r);
 }
 
 Value ncc_all_reduce(CallArgs& c) {
-  return collective_action(c, CollectiveKind::all_reduce);
+  return collective_action(c, rt::CollectiveKind::all_reduce);
 }
 Value ncc_all_gather(CallArgs& c) {
-  return collective_action(c, CollectiveKind::all_gather);
+  return collective_action(c, rt::CollectiveKind::all_gather);
 }
 Value ncc_reduce_scatter(CallArgs& c) {
-  return collective_action(c, CollectiveKind::reduce_scatter);
+  return collective_action(c, rt::CollectiveKind::reduce_scatter);
 }
 Value ncc_all_to_all(CallArgs& c) {
-  return collective_action(c, CollectiveKind::all_to_all);
+  return collective_action(c, rt::CollectiveKind::all_to_all);
 }
 
 // ---- nki -----------------------------------------------------------------------
@@ -567,9 +571,8 @@ std::map<std::string, Value::Module> make_builtin_modules() {
   nl["shared_hbm"] = Value(rt::MemKind::shared_hbm);
   nl["sbuf"] = Value(rt::MemKind::sbuf);
   nl["psum"] = Value(rt::MemKind::psum);
-  for (OpToken op : {OpToken::add, OpToken::subtract, OpToken::multiply, OpToken::divide,
-                     OpToken::maximum, OpToken::minimum}) {
-    nl[op_token_name(op)] = Value(op);
+  for (rt::AluOp op : rt::kAluOps) {
+    nl[std::string(rt::alu_op_name(op))] = Value(op);
   }
   auto tile_size = new_module("nki.language.tile_size");
   // pmax and the gemm limits are NKI's documented values; psum_fmax is the

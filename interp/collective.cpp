@@ -77,14 +77,14 @@ void check_io(const std::string& op, const std::vector<Value::Tensor>& tensors, 
   }
 }
 
-rt::ReduceOp reduce_op(const std::string& op, const Value& v) {
-  if (auto tok = v.get<OpToken>()) {
-    if (*tok == OpToken::add) return rt::ReduceOp::add;
-    if (*tok == OpToken::minimum) return rt::ReduceOp::minimum;
-    if (*tok == OpToken::maximum) return rt::ReduceOp::maximum;
+rt::AluOp reduce_op(const std::string& op, const Value& v) {
+  if (auto tok = v.get<rt::AluOp>()) {
+    if (*tok == rt::AluOp::add || *tok == rt::AluOp::minimum || *tok == rt::AluOp::maximum) {
+      return *tok;
+    }
   }
   throw ValueError(op + ": op must be nl.add, nl.minimum or nl.maximum, not " +
-                   (v.is<OpToken>() ? to_str(v) : "'" + type_name(v) + "'"));
+                   (v.is<rt::AluOp>() ? to_str(v) : "'" + type_name(v) + "'"));
 }
 
 void check_dim(const std::string& op, CollectiveKind kind, int64_t dim, bool on_hbm) {
@@ -147,8 +147,8 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
   }
   if (a.op != b.op) {
     disagree(a, b,
-             name + ": op nl." + std::string(rt::reduce_op_name(*b.op)) + ranks + "nl." +
-                 std::string(rt::reduce_op_name(*a.op)) + other);
+             name + ": op nl." + std::string(rt::alu_op_name(*b.op)) + ranks + "nl." +
+                 std::string(rt::alu_op_name(*a.op)) + other);
   }
   if (a.collective_dim != b.collective_dim) {
     disagree(a, b,
@@ -164,24 +164,10 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
   check_tensors_agree(a, b, "dsts", a.dsts, b.dsts);
 }
 
-// A view's elements as an access pattern without resolving its run-time
-// offsets (which only a running program knows): enough for shape checks.
-// Messages name `rank`, the member the view stands for.
-rt::AccessPattern static_pattern(const rt::TensorView& t, int rank) {
-  rt::AccessPattern ap;
-  ap.buffer = t.buffer().get();
-  ap.shown_rank = rank;
-  ap.offset = t.offset();
-  for (size_t d = 0; d < t.shape().size(); ++d) {
-    ap.dims.push_back(rt::Dim{t.strides()[d], t.shape()[d]});
-  }
-  return ap;
-}
-
-// Runs the rt:: collective for the members' calls in list order (`resolve`:
-// their run-time offsets read now), or its checks alone (a compiler's one
-// traced call standing for each member), reporting an rt::Error at the first
-// member's call, naming every member's rank, the others' calls as notes.
+// Runs `run` on the members' calls in list order as patterns (`resolve`:
+// their run-time offsets read now; otherwise a compiler's one traced call
+// standing for each member), reporting an rt::Error at the first member's
+// call, naming every member's rank, the others' calls as notes.
 template <class F>
 void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
   const CollectiveCall& first = *calls.front();
@@ -191,11 +177,11 @@ void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve
     for (size_t m = 0; m < calls.size(); ++m) {
       for (size_t k = 0; k < count; ++k) {
         const CollectiveCall& c = *calls[m];
-        srcs[m].push_back(resolve ? c.srcs[k]->resolve() : static_pattern(*c.srcs[k], c.rank));
-        dsts[m].push_back(resolve ? c.dsts[k]->resolve() : static_pattern(*c.dsts[k], c.rank));
+        srcs[m].push_back(resolve ? c.srcs[k]->resolve() : c.srcs[k]->static_pattern(c.rank));
+        dsts[m].push_back(resolve ? c.dsts[k]->resolve() : c.dsts[k]->static_pattern(c.rank));
       }
     }
-    run(srcs, dsts);
+    run(first.collective_op(), srcs, dsts);
   } catch (const rt::Error& e) {
     const std::string name = collective_name(first.kind);
     const std::string what = e.what();
@@ -212,29 +198,7 @@ void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve
   }
 }
 
-// Member k's tensors of every member, for the single-tensor collectives.
-std::vector<rt::AccessPattern> tensor_k(const std::vector<std::vector<rt::AccessPattern>>& v,
-                                        size_t k) {
-  std::vector<rt::AccessPattern> out;
-  for (const auto& member : v) out.push_back(member[k]);
-  return out;
-}
-
 }  // namespace
-
-const char* collective_name(CollectiveKind k) {
-  switch (k) {
-    case CollectiveKind::all_reduce:
-      return "all_reduce";
-    case CollectiveKind::all_gather:
-      return "all_gather";
-    case CollectiveKind::reduce_scatter:
-      return "reduce_scatter";
-    case CollectiveKind::all_to_all:
-      return "all_to_all";
-  }
-  return "?";
-}
 
 std::string place(const SourceRange& r) {
   if (!r.valid()) return "<unknown>";
@@ -244,6 +208,15 @@ std::string place(const SourceRange& r) {
 std::vector<int> CollectiveCall::members() const {
   const std::vector<int>* list = group.group_of(rank);
   return list ? *list : std::vector<int>{};
+}
+
+rt::CollectiveOp CollectiveCall::collective_op() const {
+  rt::CollectiveOp c;
+  c.kind = kind;
+  c.op = op.value_or(rt::AluOp::add);
+  c.dim = static_cast<int>(collective_dim.value_or(0));
+  c.group = group;
+  return c;
 }
 
 Value collective_action(CallArgs& c, CollectiveKind kind) {
@@ -280,29 +253,7 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
 void complete_collective(const std::vector<const CollectiveCall*>& calls) {
   const CollectiveCall& first = *calls.front();
   for (size_t m = 1; m < calls.size(); ++m) check_agree(first, *calls[m]);
-  with_patterns(calls, /*resolve=*/true, [&](const auto& srcs, const auto& dsts) {
-    if (first.kind == CollectiveKind::all_reduce) {
-      rt::all_reduce(srcs, dsts, *first.op);
-      return;
-    }
-    const int dim = static_cast<int>(*first.collective_dim);
-    for (size_t k = 0; k < first.srcs.size(); ++k) {
-      const std::vector<rt::AccessPattern> s = tensor_k(srcs, k), d = tensor_k(dsts, k);
-      switch (first.kind) {
-        case CollectiveKind::all_gather:
-          rt::all_gather(s, d, dim);
-          break;
-        case CollectiveKind::reduce_scatter:
-          rt::reduce_scatter(s, d, dim, *first.op);
-          break;
-        case CollectiveKind::all_to_all:
-          rt::all_to_all(s, d, dim);
-          break;
-        case CollectiveKind::all_reduce:
-          break;
-      }
-    }
-  });
+  with_patterns(calls, /*resolve=*/true, rt::run_collective);
 }
 
 void check_collective_shapes(const CollectiveCall& call) {
@@ -331,29 +282,7 @@ void check_collective_shapes(const CollectiveCall& call, const std::vector<int>&
     made[m].rank = members[m];
     calls.push_back(&made[m]);
   }
-  with_patterns(calls, /*resolve=*/false, [&](const auto& srcs, const auto& dsts) {
-    if (call.kind == CollectiveKind::all_reduce) {
-      rt::check_all_reduce(srcs, dsts);
-      return;
-    }
-    const int dim = static_cast<int>(*call.collective_dim);
-    for (size_t k = 0; k < call.srcs.size(); ++k) {
-      const std::vector<rt::AccessPattern> s = tensor_k(srcs, k), d = tensor_k(dsts, k);
-      switch (call.kind) {
-        case CollectiveKind::all_gather:
-          rt::check_all_gather(s, d, dim);
-          break;
-        case CollectiveKind::reduce_scatter:
-          rt::check_reduce_scatter(s, d, dim);
-          break;
-        case CollectiveKind::all_to_all:
-          rt::check_all_to_all(s, d, dim);
-          break;
-        case CollectiveKind::all_reduce:
-          break;
-      }
-    }
-  });
+  with_patterns(calls, /*resolve=*/false, rt::check_collective);
 }
 
 }  // namespace nkic::interp

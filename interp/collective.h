@@ -15,20 +15,22 @@
 
 namespace nkic::interp {
 
-enum class CollectiveKind { all_reduce, all_gather, reduce_scatter, all_to_all };
-const char* collective_name(CollectiveKind k);
+using rt::collective_name;
+using rt::CollectiveKind;
 
 // One rank's call of a collective, as recorded when it arrives.
 struct CollectiveCall {
   CollectiveKind kind = CollectiveKind::all_reduce;
   std::vector<Value::Tensor> srcs, dsts;
   rt::ReplicaGroup group;
-  std::optional<rt::ReduceOp> op;
+  std::optional<rt::AluOp> op;
   std::optional<int64_t> collective_dim;
   SourceRange range;
   int rank = 0;
   // This rank's list in the group (members in list order).
   std::vector<int> members() const;
+  // The collective as a device operation (its attributes and groups).
+  rt::CollectiveOp collective_op() const;
 };
 
 // The builtin action of every ncc collective: checks the arguments, then

@@ -1,25 +1,32 @@
 // The device program's side of the builtin operations. The op table
-// (builtin_ops.cpp) binds and checks the arguments of every nisa/ncc
-// operation once, then hands the operation to a Device: the interpreter's
-// device performs it on the simulated machine at once; the compiler's device
-// (codegen/) records it, so the two run the very same checks and cannot drift
-// apart. Loops over nl ranges are announced too, so a compiler can keep them
-// as loops.
+// binds and checks the arguments of every nisa/ncc operation once, then
+// hands the operation, as data (runtime/device_ops.h), to a Device: the
+// interpreter's device performs it on the simulated machine at once; the
+// compiler's device (codegen/) records it, so the two run the very same
+// checks and cannot drift apart. Loops over nl ranges are announced too, so
+// a compiler can keep them as loops.
 #pragma once
 
 #include <cstdint>
 #include <memory>
-#include <variant>
 
 #include "frontend/source.h"
 #include "interp/collective.h"
+#include "runtime/device_ops.h"
 #include "runtime/machine.h"
 #include "runtime/tensor.h"
 
 namespace nkic::interp {
 
-// A constant written by memset: exact for integers, a double otherwise.
-using Scalar = std::variant<int64_t, double>;
+// One device operation as a kernel calls it: its attributes and operands
+// (device_ops.h), and the call's place. Built where the builtin runs, from
+// braced lists of pointers into the caller's values.
+struct DeviceCall {
+  rt::DeviceOp op;
+  rt::Span<const rt::TensorView*> dsts, srcs;          // tensors written, read
+  rt::Span<rt::Register*> reg_dsts, reg_srcs;          // registers written, read
+  SourceRange where;
+};
 
 class Device {
  public:
@@ -33,27 +40,13 @@ class Device {
   // and spots the ones allocated afresh in each loop iteration).
   virtual void allocated(const std::shared_ptr<rt::Buffer>& buffer, const SourceRange& where) = 0;
 
-  // nisa.dma_copy. With `oob_skip`, a transfer out of bounds is dropped.
-  virtual void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
-                        const SourceRange& where) = 0;
-  // nisa.memset and the fill of nl.zeros/ones/full.
-  virtual void memset(const rt::TensorView& dst, Scalar value, const SourceRange& where) = 0;
+  // A new register holding 0 (ncc.rank_id and nisa.register_alloc then set
+  // it with an operation); `name` is what messages call it.
+  virtual std::shared_ptr<rt::Register> new_register(const char* name,
+                                                     const SourceRange& where) = 0;
 
-  // ncc.rank_id(): a register holding the rank's global id.
-  virtual std::shared_ptr<rt::Register> rank_id(const SourceRange& where) = 0;
-  // nisa.register_alloc(x): a register, initialised with x when given.
-  virtual std::shared_ptr<rt::Register> register_alloc(std::optional<int64_t> init,
-                                                       const SourceRange& where) = 0;
-  // nisa.register_move(dst, src): src is another register or a constant.
-  virtual void register_move(const std::shared_ptr<rt::Register>& dst,
-                             const std::shared_ptr<rt::Register>& src, int64_t constant,
-                             const SourceRange& where) = 0;
-  // nisa.register_load(dst, src_tensor): one element, integer dtype.
-  virtual void register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
-                             const SourceRange& where) = 0;
-  // nisa.register_store(dst_tensor, src).
-  virtual void register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
-                              const SourceRange& where) = 0;
+  // A device operation whose arguments passed the builtin's checks.
+  virtual void run(const DeviceCall& call) = 0;
 
   // A collective whose arguments passed every single-rank check. The
   // interpreter's device joins the rendezvous (returning once the sub-group

@@ -572,12 +572,12 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
     if (auto c = callee.get<Value::Class>()) {
       return instantiate(*c, std::move(args), std::move(kwargs), where);
     }
-    if (auto op = callee.get<OpToken>()) {
+    if (auto op = callee.get<rt::AluOp>()) {
       static const Signature sig = {{"x", ParamKind::positional, std::nullopt},
                                     {"y", ParamKind::positional, std::nullopt},
                                     {"dtype", ParamKind::positional, Value()}};
       const ValueList bound =
-          bind_arguments(op_token_name(*op), sig, std::move(args), std::move(kwargs));
+          bind_arguments(std::string(rt::alu_op_name(*op)), sig, std::move(args), std::move(kwargs));
       return apply_op_token(*op, bound[0], bound[1]);
     }
   } catch (const ValueError& e) {

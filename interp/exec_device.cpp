@@ -3,69 +3,63 @@
 // is what depends on the data: a run-time offset out of bounds.
 #include "interp/exec_device.h"
 
-#include <variant>
+#include <array>
 
 #include "interp/spmd.h"
-#include "runtime/dma.h"
-#include "runtime/fill.h"
 
 namespace nkic::interp {
 
 namespace {
 
-std::vector<std::byte> element_of(rt::DType dtype, Scalar value) {
-  return std::visit([dtype](auto v) { return rt::scalar_bytes(dtype, v); }, value);
-}
+// Operands of one kind an operation takes at most (a matmul's three tensors
+// fit): they live on the stack, so running an operation allocates nothing
+// beyond its patterns' dims.
+constexpr size_t kMaxOperands = 4;
 
-std::shared_ptr<rt::Register> new_register(const char* name, int64_t value) {
-  auto r = std::make_shared<rt::Register>();
-  r->value = value;
-  r->name = name;
-  return r;
+template <typename T>
+size_t checked_count(const rt::Span<T>& list) {
+  if (list.size() > kMaxOperands) {
+    throw rt::Error("internal: a device operation with more than " +
+                    std::to_string(kMaxOperands) + " operands of one kind");
+  }
+  return list.size();
 }
 
 }  // namespace
 
-void ExecDevice::dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
-                          const SourceRange&) {
-  rt::AccessPattern d, s;
+std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const SourceRange&) {
+  auto r = std::make_shared<rt::Register>();
+  r->name = name;
+  return r;
+}
+
+void ExecDevice::run(const DeviceCall& call) {
+  std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
+  std::array<const rt::AccessPattern*, kMaxOperands> dst_ptrs{}, src_ptrs{};
+  const size_t nd = checked_count(call.dsts), ns = checked_count(call.srcs);
   try {
-    d = dst.resolve();
-    s = src.resolve();
+    for (size_t i = 0; i < nd; ++i) dsts[i] = call.dsts[i]->resolve();
+    for (size_t i = 0; i < ns; ++i) srcs[i] = call.srcs[i]->resolve();
   } catch (const rt::Error&) {
-    if (oob_skip) return;  // oob_mode.skip: the out-of-bounds transfer is dropped
+    if (rt::skips_out_of_bounds(call.op)) return;  // oob_mode.skip: dropped
     throw;
   }
-  rt::dma_copy(d, s);
-}
-
-void ExecDevice::memset(const rt::TensorView& dst, Scalar value, const SourceRange&) {
-  rt::fill(dst.resolve(), element_of(dst.dtype(), value));
-}
-
-std::shared_ptr<rt::Register> ExecDevice::rank_id(const SourceRange&) {
-  return new_register("rank_id()", rank_);
-}
-
-std::shared_ptr<rt::Register> ExecDevice::register_alloc(std::optional<int64_t> init,
-                                                         const SourceRange&) {
-  return new_register("register_alloc()", init.value_or(0));
-}
-
-void ExecDevice::register_move(const std::shared_ptr<rt::Register>& dst,
-                               const std::shared_ptr<rt::Register>& src, int64_t constant,
-                               const SourceRange&) {
-  dst->value = src ? src->value : constant;
-}
-
-void ExecDevice::register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
-                               const SourceRange&) {
-  dst->value = rt::read_scalar_i64(src.resolve());
-}
-
-void ExecDevice::register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
-                                const SourceRange&) {
-  rt::fill(dst.resolve(), rt::scalar_bytes(dst.dtype(), src->value));
+  for (size_t i = 0; i < kMaxOperands; ++i) {
+    dst_ptrs[i] = &dsts[i];
+    src_ptrs[i] = &srcs[i];
+  }
+  std::array<int64_t*, kMaxOperands> reg_dsts{};
+  std::array<int64_t, kMaxOperands> reg_srcs{};
+  const size_t rd = checked_count(call.reg_dsts), rs = checked_count(call.reg_srcs);
+  for (size_t i = 0; i < rd; ++i) reg_dsts[i] = &call.reg_dsts[i]->value;
+  for (size_t i = 0; i < rs; ++i) reg_srcs[i] = call.reg_srcs[i]->value;
+  rt::OpOperands o;
+  o.dsts = rt::Span<const rt::AccessPattern*>(dst_ptrs.data(), nd);
+  o.srcs = rt::Span<const rt::AccessPattern*>(src_ptrs.data(), ns);
+  o.reg_dsts = rt::Span<int64_t*>(reg_dsts.data(), rd);
+  o.reg_srcs = rt::Span<int64_t>(reg_srcs.data(), rs);
+  o.rank = rank_;
+  rt::run_op(call.op, o);
 }
 
 void ExecDevice::collective(CollectiveCall call) {

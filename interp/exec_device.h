@@ -1,7 +1,7 @@
 // The interpreter's Device: performs each device operation on the simulated
-// machine at once, for one rank. dma_copy and memset move data through the
-// runtime (the same routines generated programs call), registers hold their
-// values, and a collective joins the SPMD rendezvous. Loops and allocations
+// machine at once, for one rank, through the operation's own run() (the
+// routine generated programs call), registers holding their values; a
+// collective joins the SPMD rendezvous. Loops and allocations
 // need nothing here: the evaluator runs every iteration itself.
 #pragma once
 
@@ -22,20 +22,8 @@ class ExecDevice : public Device {
   bool has_data() const override { return true; }
   void allocated(const std::shared_ptr<rt::Buffer>&, const SourceRange&) override {}
 
-  void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
-                const SourceRange& where) override;
-  void memset(const rt::TensorView& dst, Scalar value, const SourceRange& where) override;
-
-  std::shared_ptr<rt::Register> rank_id(const SourceRange& where) override;
-  std::shared_ptr<rt::Register> register_alloc(std::optional<int64_t> init,
-                                               const SourceRange& where) override;
-  void register_move(const std::shared_ptr<rt::Register>& dst,
-                     const std::shared_ptr<rt::Register>& src, int64_t constant,
-                     const SourceRange& where) override;
-  void register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
-                     const SourceRange& where) override;
-  void register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
-                      const SourceRange& where) override;
+  std::shared_ptr<rt::Register> new_register(const char* name, const SourceRange&) override;
+  void run(const DeviceCall& call) override;
 
   // Returns at once when this rank is in none of the group's lists (it takes
   // no part); otherwise once the sub-group has completed the collective.

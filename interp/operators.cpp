@@ -353,25 +353,25 @@ bool compare(CmpOpKind op, const Value& a, const Value& b) {
   return false;
 }
 
-Value apply_op_token(OpToken op, const Value& a, const Value& b) {
+Value apply_op_token(rt::AluOp op, const Value& a, const Value& b) {
   if (!is_number(a) || !is_number(b)) {
-    throw ValueError(std::string("nl.") + op_token_name(op) +
+    throw ValueError(std::string("nl.") + std::string(rt::alu_op_name(op)) +
                      " is only evaluated here on Python numbers (tile arithmetic is not "
                      "supported), not on '" +
                      type_name(a) + "' and '" + type_name(b) + "'");
   }
   switch (op) {
-    case OpToken::add:
+    case rt::AluOp::add:
       return binary_op(BinOpKind::Add, a, b);
-    case OpToken::subtract:
+    case rt::AluOp::subtract:
       return binary_op(BinOpKind::Sub, a, b);
-    case OpToken::multiply:
+    case rt::AluOp::multiply:
       return binary_op(BinOpKind::Mul, a, b);
-    case OpToken::divide:
+    case rt::AluOp::divide:
       return binary_op(BinOpKind::Div, a, b);
-    case OpToken::maximum:
+    case rt::AluOp::maximum:
       return compare(CmpOpKind::Lt, a, b) ? b : a;
-    case OpToken::minimum:
+    case rt::AluOp::minimum:
       return compare(CmpOpKind::Lt, b, a) ? b : a;
   }
   return Value();

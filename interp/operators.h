@@ -24,6 +24,6 @@ Value unary_op(ast::UnaryOpKind op, const Value& v);
 bool compare(ast::CmpOpKind op, const Value& a, const Value& b);
 
 // nl.add(2, 3) and friends on Python numbers.
-Value apply_op_token(OpToken op, const Value& a, const Value& b);
+Value apply_op_token(rt::AluOp op, const Value& a, const Value& b);
 
 }  // namespace nkic::interp

@@ -28,24 +28,6 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
-const char* op_token_name(OpToken op) {
-  switch (op) {
-    case OpToken::add:
-      return "add";
-    case OpToken::subtract:
-      return "subtract";
-    case OpToken::multiply:
-      return "multiply";
-    case OpToken::divide:
-      return "divide";
-    case OpToken::maximum:
-      return "maximum";
-    case OpToken::minimum:
-      return "minimum";
-  }
-  return "?";
-}
-
 uint64_t RangeValue::size() const { return rt::range_size(start, stop, step); }
 
 int64_t RangeValue::length() const {
@@ -183,7 +165,7 @@ std::string type_name(const Value& v) {
           [](const Value::Register&) -> std::string { return "register"; },
           [](const Value::Group&) -> std::string { return "ReplicaGroup"; },
           [](const RangeValue&) -> std::string { return "range"; },
-          [](OpToken) -> std::string { return "function"; },
+          [](rt::AluOp) -> std::string { return "function"; },
           [](const EnumConst& e) -> std::string { return e.enum_name; },
           [](const SliceValue&) -> std::string { return "slice"; },
       },
@@ -352,7 +334,7 @@ struct Printer {
               if (r.step != 1) out += ", " + std::to_string(r.step);
               return out + ")";
             },
-            [](OpToken op) { return std::string("nl.") + op_token_name(op); },
+            [](rt::AluOp op) { return std::string("nl.") + std::string(rt::alu_op_name(op)); },
             [](const EnumConst& e) { return std::string(e.enum_name) + "." + e.member; },
             [](const SliceValue& s) {
               auto part = [](const std::optional<int64_t>& x) {

@@ -43,10 +43,9 @@ struct EllipsisType {
   bool operator==(const EllipsisType&) const { return true; }
 };
 
-// The element-wise operations of nl used as `op=` tokens for collectives and
-// isa operations; calling one on Python numbers computes the number.
-enum class OpToken : uint8_t { add, subtract, multiply, divide, maximum, minimum };
-const char* op_token_name(OpToken op);
+// The element-wise operations of nl (nl.add, ...) are rt::AluOp values: `op=`
+// tokens for collectives and isa operations; calling one on Python numbers
+// computes the number.
 
 // A member of one of nisa's enums (`nisa.oob_mode.skip`).
 struct EnumConst {
@@ -105,7 +104,7 @@ struct Value {
   using Data =
       std::variant<NoneType, bool, int64_t, double, std::string, EllipsisType, Tuple, List, Dict,
                    Function, Builtin, Method, Module, Class, Instance, rt::DType, rt::MemKind,
-                   Tensor, Register, Group, RangeValue, OpToken, EnumConst, SliceValue>;
+                   Tensor, Register, Group, RangeValue, rt::AluOp, EnumConst, SliceValue>;
   Data data;
 
   Value() = default;

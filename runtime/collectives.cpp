@@ -1,12 +1,11 @@
-// Data movement of the collectives once every member has arrived (see
-// collectives.h). Each operation first checks shapes and dtypes, then moves
-// the data with the DMA primitives (dma.h) through scratch buffers from the
-// machine's storage pool.
+// The collectives' names, checks and entry point (see collectives.h); the
+// data movement is their schedules' (collective_schedule.cpp).
 #include "runtime/collectives.h"
 
 #include <memory>
 #include <set>
 
+#include "runtime/collective_schedule.h"
 #include "runtime/format_util.h"
 
 namespace nkic::rt {
@@ -81,87 +80,14 @@ int64_t chunk_size(std::string_view op, const AccessPattern& ap, int dim, size_t
   return size / static_cast<int64_t>(n);
 }
 
-// A scratch buffer on the machine of `like` (from its storage pool), and
-// the dense row-major pattern of `shape` over it.
-struct Scratch {
-  std::shared_ptr<Buffer> buffer;
-  AccessPattern pattern;
-};
-
-Scratch make_scratch(const AccessPattern& like, DType dtype, const std::vector<int64_t>& shape,
-                     int64_t copies, const std::string& name) {
-  std::vector<int64_t> storage_shape = shape;
-  storage_shape.insert(storage_shape.begin(), copies);
-  Scratch s;
-  s.buffer = like.buffer->machine().allocate_scratch(like.buffer->rank(), dtype, storage_shape, name);
-  s.pattern.buffer = s.buffer.get();
-  int64_t step = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    s.pattern.dims.insert(s.pattern.dims.begin(), Dim{step, shape[i]});
-    step *= shape[i];
-  }
-  return s;
-}
-
-// Copy j of a scratch made with several copies.
-AccessPattern copy_of(const Scratch& s, size_t j) {
-  AccessPattern ap = s.pattern;
-  ap.offset = static_cast<int64_t>(j) * s.pattern.elements();
-  return ap;
-}
-
-// Reductions accumulate floats in float32 and integers exactly in their own
-// dtype (wrapping, which gives the same bits as wrapping once at the end).
-DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
-
-// Whether some source lies in a destination's buffer, so that writing a
-// destination could change a source not read yet.
-bool sources_in_destinations(const std::vector<AccessPattern>& srcs,
-                             const std::vector<AccessPattern>& dsts) {
-  for (const AccessPattern& s : srcs) {
-    for (const AccessPattern& d : dsts) {
-      if (s.buffer == d.buffer) return true;
-    }
-  }
-  return false;
-}
-
-// The sources to read: in place, or copies in `scratch` when a destination
-// shares a source's buffer (every source is copied before any write).
-std::vector<AccessPattern> readable_sources(const std::vector<AccessPattern>& srcs,
-                                            const std::vector<AccessPattern>& dsts,
-                                            const std::string& name, Scratch& scratch) {
-  if (!sources_in_destinations(srcs, dsts)) return srcs;
-  scratch = make_scratch(srcs[0], srcs[0].dtype(), srcs[0].shape(),
-                         static_cast<int64_t>(srcs.size()), name);
-  std::vector<AccessPattern> staged;
-  for (size_t j = 0; j < srcs.size(); ++j) {
-    staged.push_back(copy_of(scratch, j));
-    dma_copy(staged.back(), srcs[j]);
-  }
-  return staged;
-}
-
-std::vector<const AccessPattern*> pointers(const std::vector<AccessPattern>& v) {
-  std::vector<const AccessPattern*> out;
-  for (const AccessPattern& ap : v) out.push_back(&ap);
-  return out;
-}
-
-void check_all_bounds(const std::vector<AccessPattern>& srcs,
-                      const std::vector<AccessPattern>& dsts) {
-  for (const AccessPattern& ap : srcs) check_bounds(ap);
-  for (const AccessPattern& ap : dsts) check_bounds(ap);
-}
-
 // Every member passes as many sources and destinations as member 0.
-void check_all_reduce_counts(const std::vector<std::vector<AccessPattern>>& srcs,
-                             const std::vector<std::vector<AccessPattern>>& dsts) {
-  check_member_counts("all_reduce", srcs.size(), dsts.size());
+void check_tensor_counts(std::string_view op, const std::vector<std::vector<AccessPattern>>& srcs,
+                         const std::vector<std::vector<AccessPattern>>& dsts) {
+  check_member_counts(op, srcs.size(), dsts.size());
   const size_t tensors = srcs[0].size();
   for (size_t m = 0; m < srcs.size(); ++m) {
     if (srcs[m].size() != tensors || dsts[m].size() != tensors) {
-      throw Error("all_reduce: member " + std::to_string(m) + " passes " +
+      throw Error(std::string(op) + ": member " + std::to_string(m) + " passes " +
                   std::to_string(srcs[m].size()) + " sources and " +
                   std::to_string(dsts[m].size()) + " destinations, member 0 passes " +
                   std::to_string(tensors) + " sources");
@@ -214,141 +140,117 @@ std::string ReplicaGroup::describe() const {
   return s + "]";
 }
 
-void check_all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+namespace {
+
+void check_all_reduce(const std::vector<const AccessPattern*>& srcs,
+                      const std::vector<const AccessPattern*>& dsts, std::string_view op) {
+  check_tensors(op, srcs, dsts, srcs[0]->shape(), "the src shape");
+}
+
+void check_all_gather(const std::vector<const AccessPattern*>& srcs,
+                      const std::vector<const AccessPattern*>& dsts, int dim, std::string_view op) {
+  const std::vector<int64_t> src_shape = srcs[0]->shape();
+  if (dim != 0 && dim != 1) {
+    throw Error(std::string(op) + ": collective_dim must be 0 or 1, got " + std::to_string(dim));
+  }
+  if (dim == 1 && src_shape.size() != 2) {
+    throw Error(std::string(op) + " along dim 1 needs 2-D tensors, src on " +
+                member_label(0, *srcs[0]) + " has shape " + format_shape(src_shape));
+  }
+  if (src_shape.empty()) throw Error(std::string(op) + ": cannot gather 0-D tensors");
+  const size_t n = srcs.size();
+  std::vector<int64_t> dst_shape = src_shape;
+  dst_shape[static_cast<size_t>(dim)] *= static_cast<int64_t>(n);
+  check_tensors(op, srcs, dsts, dst_shape,
+                "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) +
+                    " members");
+}
+
+void check_reduce_scatter(const std::vector<const AccessPattern*>& srcs,
+                          const std::vector<const AccessPattern*>& dsts, int dim,
+                          std::string_view op) {
+  const size_t n = srcs.size();
+  const int64_t chunk = chunk_size(op, *srcs[0], dim, n);
+  std::vector<int64_t> dst_shape = srcs[0]->shape();
+  dst_shape[static_cast<size_t>(dim)] = chunk;
+  check_tensors(op, srcs, dsts, dst_shape,
+                "one of " + std::to_string(n) + " chunks of the src along dim " +
+                    std::to_string(dim));
+}
+
+void check_all_to_all(const std::vector<const AccessPattern*>& srcs,
+                      const std::vector<const AccessPattern*>& dsts, int dim, std::string_view op) {
+  chunk_size(op, *srcs[0], dim, srcs.size());
+  check_tensors(op, srcs, dsts, srcs[0]->shape(), "the src shape");
+}
+
+}  // namespace
+
+const char* collective_name(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::all_reduce: return "all_reduce";
+    case CollectiveKind::all_gather: return "all_gather";
+    case CollectiveKind::reduce_scatter: return "reduce_scatter";
+    case CollectiveKind::all_to_all: return "all_to_all";
+  }
+  return "?";
+}
+
+bool has_reduce_op(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::all_reduce:
+    case CollectiveKind::reduce_scatter: return true;
+    case CollectiveKind::all_gather:
+    case CollectiveKind::all_to_all: return false;
+  }
+  return false;
+}
+
+bool has_collective_dim(CollectiveKind kind) { return kind != CollectiveKind::all_reduce; }
+
+std::string CollectiveOp::text(const OpText& t) const {
+  std::string s;
+  if (has_reduce_op(kind)) s += std::string(alu_op_name(op)) + " ";
+  if (has_collective_dim(kind)) s += "dim " + std::to_string(dim) + " ";
+  return s + "group " + group.describe() + " " + t.dsts + " <- " + t.srcs;
+}
+
+void check_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                       const std::vector<std::vector<AccessPattern>>& dsts) {
-  check_all_reduce_counts(srcs, dsts);
-  const size_t tensors = srcs[0].size();
-  for (size_t k = 0; k < tensors; ++k) {
+  const std::string_view name = op.name();
+  check_tensor_counts(name, srcs, dsts);
+  for (size_t k = 0; k < srcs[0].size(); ++k) {
     std::vector<const AccessPattern*> s, d;
     for (size_t m = 0; m < srcs.size(); ++m) {
       s.push_back(&srcs[m][k]);
       d.push_back(&dsts[m][k]);
     }
-    check_tensors("all_reduce", s, d, s[0]->shape(), "the src shape");
-  }
-}
-
-void check_all_gather(const std::vector<AccessPattern>& srcs,
-                      const std::vector<AccessPattern>& dsts, int dim) {
-  check_member_counts("all_gather", srcs.size(), dsts.size());
-  const std::vector<int64_t> src_shape = srcs[0].shape();
-  if (dim != 0 && dim != 1) {
-    throw Error("all_gather: collective_dim must be 0 or 1, got " + std::to_string(dim));
-  }
-  if (dim == 1 && src_shape.size() != 2) {
-    throw Error("all_gather along dim 1 needs 2-D tensors, src on " + member_label(0, srcs[0]) +
-                " has shape " + format_shape(src_shape));
-  }
-  if (src_shape.empty()) throw Error("all_gather: cannot gather 0-D tensors");
-  const size_t n = srcs.size();
-  std::vector<int64_t> dst_shape = src_shape;
-  dst_shape[static_cast<size_t>(dim)] *= static_cast<int64_t>(n);
-  check_tensors("all_gather", pointers(srcs), pointers(dsts), dst_shape,
-                "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) +
-                    " members");
-}
-
-void check_reduce_scatter(const std::vector<AccessPattern>& srcs,
-                          const std::vector<AccessPattern>& dsts, int dim) {
-  check_member_counts("reduce_scatter", srcs.size(), dsts.size());
-  const size_t n = srcs.size();
-  const int64_t chunk = chunk_size("reduce_scatter", srcs[0], dim, n);
-  std::vector<int64_t> dst_shape = srcs[0].shape();
-  dst_shape[static_cast<size_t>(dim)] = chunk;
-  check_tensors(
-      "reduce_scatter", pointers(srcs), pointers(dsts), dst_shape,
-      "one of " + std::to_string(n) + " chunks of the src along dim " + std::to_string(dim));
-}
-
-void check_all_to_all(const std::vector<AccessPattern>& srcs,
-                      const std::vector<AccessPattern>& dsts, int dim) {
-  check_member_counts("all_to_all", srcs.size(), dsts.size());
-  chunk_size("all_to_all", srcs[0], dim, srcs.size());
-  check_tensors("all_to_all", pointers(srcs), pointers(dsts), srcs[0].shape(), "the src shape");
-}
-
-// The data moves below are the DMA transfers, in the same order, that the
-// compiler's lowering of each collective emits (codegen/emit_collectives.cpp),
-// so interpreted and compiled runs agree bit for bit.
-
-void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
-                const std::vector<std::vector<AccessPattern>>& dsts, ReduceOp op) {
-  // Check everything (bounds first, as the single-tensor operations do), then
-  // fold every tensor into its accumulator, then write.
-  check_all_reduce_counts(srcs, dsts);
-  const size_t n = srcs.size();
-  const size_t tensors = srcs[0].size();
-  for (size_t k = 0; k < tensors; ++k) {
-    for (size_t m = 0; m < n; ++m) check_bounds(srcs[m][k]);
-    for (size_t m = 0; m < n; ++m) check_bounds(dsts[m][k]);
-  }
-  check_all_reduce(srcs, dsts);
-  std::vector<Scratch> accs;
-  for (size_t k = 0; k < tensors; ++k) {
-    const AccessPattern& first = srcs[0][k];
-    accs.push_back(make_scratch(first, accumulator_dtype(first.dtype()), first.shape(), 1,
-                                "all_reduce acc" + std::to_string(k)));
-    dma_copy(accs[k].pattern, first);
-    for (size_t m = 1; m < n; ++m) dma_accumulate(accs[k].pattern, srcs[m][k], op);
-  }
-  for (size_t k = 0; k < tensors; ++k) {
-    for (size_t m = 0; m < n; ++m) dma_copy(dsts[m][k], accs[k].pattern);
-  }
-}
-
-void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
-                int dim) {
-  check_member_counts("all_gather", srcs.size(), dsts.size());
-  check_all_bounds(srcs, dsts);
-  check_all_gather(srcs, dsts, dim);
-  const size_t n = srcs.size();
-  Scratch scratch;
-  const std::vector<AccessPattern> sources =
-      readable_sources(srcs, dsts, "all_gather staged", scratch);
-  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)];
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      dma_copy(sub_range(dsts[i], dim, static_cast<int64_t>(j) * chunk, chunk), sources[j]);
+    switch (op.kind) {
+      case CollectiveKind::all_reduce: check_all_reduce(s, d, name); break;
+      case CollectiveKind::all_gather: check_all_gather(s, d, op.dim, name); break;
+      case CollectiveKind::reduce_scatter: check_reduce_scatter(s, d, op.dim, name); break;
+      case CollectiveKind::all_to_all: check_all_to_all(s, d, op.dim, name); break;
     }
   }
 }
 
-void reduce_scatter(const std::vector<AccessPattern>& srcs,
-                    const std::vector<AccessPattern>& dsts, int dim, ReduceOp op) {
-  check_member_counts("reduce_scatter", srcs.size(), dsts.size());
-  check_all_bounds(srcs, dsts);
-  check_reduce_scatter(srcs, dsts, dim);
-  const size_t n = srcs.size();
-  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
-  const Scratch acc = make_scratch(srcs[0], accumulator_dtype(srcs[0].dtype()), srcs[0].shape(),
-                                   1, "reduce_scatter acc");
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t start = static_cast<int64_t>(i) * chunk;
-    const AccessPattern part = sub_range(acc.pattern, dim, start, chunk);
-    dma_copy(part, sub_range(srcs[0], dim, start, chunk));
-    for (size_t m = 1; m < n; ++m) dma_accumulate(part, sub_range(srcs[m], dim, start, chunk), op);
+void run_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
+                    const std::vector<std::vector<AccessPattern>>& dsts) {
+  // Bounds first, as the single-tensor operations do, then everything else.
+  check_tensor_counts(op.name(), srcs, dsts);
+  for (size_t k = 0; k < srcs[0].size(); ++k) {
+    for (const auto& member : srcs) check_bounds(member[k]);
+    for (const auto& member : dsts) check_bounds(member[k]);
   }
-  for (size_t i = 0; i < n; ++i) {
-    dma_copy(dsts[i], sub_range(acc.pattern, dim, static_cast<int64_t>(i) * chunk, chunk));
+  check_collective(op, srcs, dsts);
+  std::vector<std::vector<OperandInfo>> s(srcs.size()), d(dsts.size());
+  for (size_t m = 0; m < srcs.size(); ++m) {
+    for (const AccessPattern& ap : srcs[m]) s[m].push_back(operand_info(ap));
+    for (const AccessPattern& ap : dsts[m]) d[m].push_back(operand_info(ap));
   }
-}
-
-void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
-                int dim) {
-  check_member_counts("all_to_all", srcs.size(), dsts.size());
-  check_all_bounds(srcs, dsts);
-  check_all_to_all(srcs, dsts, dim);
-  const size_t n = srcs.size();
-  const int64_t chunk = srcs[0].shape()[static_cast<size_t>(dim)] / static_cast<int64_t>(n);
-  Scratch scratch;
-  const std::vector<AccessPattern> sources =
-      readable_sources(srcs, dsts, "all_to_all staged", scratch);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      dma_copy(sub_range(dsts[i], dim, static_cast<int64_t>(j) * chunk, chunk),
-               sub_range(sources[j], dim, static_cast<int64_t>(i) * chunk, chunk));
-    }
-  }
+  const Schedule schedule =
+      lower_collective(op, srcs.size(), collective_tensors(s, d, /*dynamic=*/false));
+  run_schedule(schedule, srcs, dsts);
 }
 
 }  // namespace nkic::rt

@@ -1,19 +1,24 @@
-// The data movement of the collectives, once every member has arrived.
-// `members` are the participants of one sub-group in list order (a member's
-// position is its index); each call reads every source before writing any
-// destination, so sources and destinations may alias. Reductions fold left in
-// member order: float dtypes accumulate in float32 and round once at the end,
-// integer dtypes accumulate exactly in int64 and wrap to the dtype; so results
-// are reproducible bit for bit.
+// The collectives of nki.collectives, described once: their kinds and
+// attributes (CollectiveOp), the checks a call must pass once every member
+// of a sub-group has arrived, and run_collective, which lowers the call into
+// a schedule of DMA steps (collective_schedule.h) and runs it. `members` are
+// the participants of one sub-group in list order (a member's position is
+// its index): srcs[m][k] and dsts[m][k] are member m's k-th tensors.
+// Reductions fold left in member order: float dtypes accumulate in float32
+// and round once at the end, integer dtypes accumulate exactly in their own
+// dtype, wrapping; every source is read before any destination is written,
+// so sources and destinations may alias; results are reproducible bit for bit.
 //
 // Shapes, dtypes and chunking are checked here and reported as Error; which
 // ranks arrive at which collective is the interpreter's business.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "runtime/access_pattern.h"
-#include "runtime/dma.h"
+#include "runtime/alu.h"
+#include "runtime/device_ops.h"
 
 namespace nkic::rt {
 
@@ -29,34 +34,42 @@ struct ReplicaGroup {
   std::string describe() const;  // "[[0, 1], [2, 3]]"
 };
 
-// The checks each operation below makes before it moves any data (memory
-// kinds, dtypes, shapes, collective_dim and chunking; not bounds, which may
-// depend on run-time offsets), on their own, throwing the same Error: for a
-// compiler, which knows the shapes but has no data.
-void check_all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+enum class CollectiveKind : uint8_t {
+  all_reduce,      // dsts[m][k] = fold over members of srcs[*][k]
+  all_gather,      // dsts[m][k] = srcs[*][k] concatenated along dim
+  reduce_scatter,  // srcs split into n chunks along dim; dsts[i][k] = fold of chunk i
+  all_to_all,      // chunk j of dsts[i][k] = chunk i of srcs[j][k], chunks along dim
+};
+const char* collective_name(CollectiveKind kind);
+// Whether the kind has a reduction op, and a collective_dim.
+bool has_reduce_op(CollectiveKind kind);
+bool has_collective_dim(CollectiveKind kind);
+
+// One collective as a device operation: its kind, attributes and groups.
+struct CollectiveOp {
+  CollectiveKind kind = CollectiveKind::all_reduce;
+  AluOp op = AluOp::add;  // with has_reduce_op
+  int dim = 0;            // with has_collective_dim
+  ReplicaGroup group;
+
+  const char* name() const { return collective_name(kind); }
+  // "add group [[0, 1]] DSTS <- SRCS", "dim 1 group ..." (IR text).
+  std::string text(const OpText& t) const;
+  bool operator==(const CollectiveOp& o) const {
+    return kind == o.kind && op == o.op && dim == o.dim && group.groups == o.group.groups;
+  }
+};
+
+// The checks a call makes before it moves any data (member and tensor
+// counts, memory kinds, dtypes, shapes, collective_dim and chunking; not
+// bounds, which may depend on run-time offsets), throwing Error: for a
+// compiler too, which knows the shapes but has no data.
+void check_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                       const std::vector<std::vector<AccessPattern>>& dsts);
-void check_all_gather(const std::vector<AccessPattern>& srcs,
-                      const std::vector<AccessPattern>& dsts, int dim);
-void check_reduce_scatter(const std::vector<AccessPattern>& srcs,
-                          const std::vector<AccessPattern>& dsts, int dim);
-void check_all_to_all(const std::vector<AccessPattern>& srcs,
-                      const std::vector<AccessPattern>& dsts, int dim);
 
-// srcs[m][k] and dsts[m][k]: member m's k-th tensor. dsts[m][k] = fold over
-// members of srcs[*][k].
-void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
-                const std::vector<std::vector<AccessPattern>>& dsts, ReduceOp op);
-
-// dsts[m] = concatenation of srcs[*] along dim `dim`.
-void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
-                int dim);
-
-// Each src split into n equal chunks along `dim`; dsts[i] = fold of chunk i.
-void reduce_scatter(const std::vector<AccessPattern>& srcs,
-                    const std::vector<AccessPattern>& dsts, int dim, ReduceOp op);
-
-// Chunk j of dsts[i] = chunk i of srcs[j], chunks along `dim`.
-void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
-                int dim);
+// Checks bounds and everything above, then moves the data by the call's
+// schedule, with scratch buffers from the first member's machine.
+void run_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
+                    const std::vector<std::vector<AccessPattern>>& dsts);
 
 }  // namespace nkic::rt

@@ -73,25 +73,19 @@ Staged stage(const AccessPattern& src, DType dtype) {
   return s;
 }
 
-detail::Combine to_combine(ReduceOp op) {
+detail::Combine to_combine(AluOp op) {
   switch (op) {
-    case ReduceOp::add: return detail::Combine::add;
-    case ReduceOp::minimum: return detail::Combine::minimum;
-    case ReduceOp::maximum: return detail::Combine::maximum;
+    case AluOp::add: return detail::Combine::add;
+    case AluOp::minimum: return detail::Combine::minimum;
+    case AluOp::maximum: return detail::Combine::maximum;
+    case AluOp::subtract:
+    case AluOp::multiply:
+    case AluOp::divide: break;
   }
-  return detail::Combine::add;
+  throw Error("dma_accumulate cannot fold with " + std::string(alu_op_name(op)));
 }
 
 }  // namespace
-
-std::string_view reduce_op_name(ReduceOp op) {
-  switch (op) {
-    case ReduceOp::add: return "add";
-    case ReduceOp::minimum: return "minimum";
-    case ReduceOp::maximum: return "maximum";
-  }
-  return "?";
-}
 
 void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
   if (!copy_dense(dst, src)) {
@@ -114,7 +108,7 @@ void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
   }
 }
 
-void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp op) {
+void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, AluOp op) {
   check_counts("dma_accumulate", dst, src);
   check_bounds(dst);
   check_bounds(src);

@@ -8,18 +8,16 @@
 #include <string_view>
 
 #include "runtime/access_pattern.h"
+#include "runtime/alu.h"
 
 namespace nkic::rt {
 
 // Checks both sides' bounds and element counts; throws Error when wrong.
 void dma_copy(const AccessPattern& dst, const AccessPattern& src);
 
-enum class ReduceOp : uint8_t { add, minimum, maximum };
-std::string_view reduce_op_name(ReduceOp op);
-
 // Elementwise combine into dst: dst = op(dst, src), in float32 for floats and
 // exactly (wrapping in the dtype) for integers. The building block of
-// reductions in generated code.
-void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, ReduceOp op);
+// reductions. Folds with add, maximum and minimum; another op is an Error.
+void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, AluOp op);
 
 }  // namespace nkic::rt

@@ -1,11 +1,10 @@
-// See instr_table.h. Each record does what the statement nkic writes for the
-// same instruction does (emit_cpp.cpp), through the same runtime calls.
+// See instr_table.h. A row runs its operation's run() (device_ops.h), as the
+// statement nkic writes for the same instruction does.
 #include "runtime/instr_table.h"
 
 #include <vector>
 
 #include "runtime/checked_int.h"
-#include "runtime/dma.h"
 #include "runtime/fill.h"
 
 namespace nkic::rt {
@@ -29,71 +28,38 @@ int64_t& reg(const TableState& s, int rank, int32_t g) {
                      static_cast<size_t>(g)];
 }
 
-std::vector<std::byte> scalar(const ScalarRecord& v, DType dtype) {
-  return v.is_float ? scalar_bytes(dtype, v.real) : scalar_bytes(dtype, v.integer);
-}
-
 // One instruction on one rank; `dst` and `src` are scratch patterns.
 void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank, AccessPattern& dst,
              AccessPattern& src) {
-  if (i.dst.buffer >= 0) resolve(t, i.dst, s, rank, dst);
-  if (i.src.buffer >= 0) resolve(t, i.src, s, rank, src);
-  switch (i.op) {
-    case TableOp::dma_copy:
-      dma_copy(dst, src);
-      return;
-    case TableOp::dma_copy_skip:
-      if (in_bounds(dst) && in_bounds(src)) dma_copy(dst, src);
-      return;
-    case TableOp::memset:
-      fill(dst, scalar(t.scalars[i.aux], dst.dtype()));
-      return;
-    case TableOp::register_move:
-      reg(s, rank, i.reg) = i.aux >= 0 ? reg(s, rank, i.aux) : i.constant;
-      return;
-    case TableOp::rank_id:
-      reg(s, rank, i.reg) = rank;
-      return;
-    case TableOp::register_load:
-      reg(s, rank, i.reg) = read_scalar_i64(src);
-      return;
-    case TableOp::register_store:
-      fill(dst, scalar_bytes(dst.dtype(), reg(s, rank, i.reg)));
-      return;
-    case TableOp::allocate:
+  switch (i.kind) {
+    case RowKind::allocate:
       allocate_slot(s.machine, t.buffers[i.aux], t.shapes, rank, slot(s, i.aux, rank));
       return;
-    case TableOp::release:
+    case RowKind::release:
       slot(s, i.aux, rank).reset();
       return;
+    case RowKind::op: break;
   }
+  const AccessPattern* dsts[1] = {&dst};
+  const AccessPattern* srcs[1] = {&src};
+  int64_t* reg_dsts[1] = {i.reg_dst >= 0 ? &reg(s, rank, i.reg_dst) : nullptr};
+  const int64_t reg_srcs[1] = {i.reg_src >= 0 ? reg(s, rank, i.reg_src) : 0};
+  OpOperands o;
+  if (i.dst.buffer >= 0) {
+    resolve(t, i.dst, s, rank, dst);
+    o.dsts = Span<const AccessPattern*>(dsts, 1);
+  }
+  if (i.src.buffer >= 0) {
+    resolve(t, i.src, s, rank, src);
+    o.srcs = Span<const AccessPattern*>(srcs, 1);
+  }
+  if (i.reg_dst >= 0) o.reg_dsts = Span<int64_t*>(reg_dsts, 1);
+  if (i.reg_src >= 0) o.reg_srcs = Span<int64_t>(reg_srcs, 1);
+  o.rank = rank;
+  run_op(t.ops[i.aux], o);
 }
 
 }  // namespace
-
-const char* table_op_name(TableOp op) {
-  switch (op) {
-    case TableOp::dma_copy:
-      return "dma_copy";
-    case TableOp::dma_copy_skip:
-      return "dma_copy_skip";
-    case TableOp::memset:
-      return "memset";
-    case TableOp::register_move:
-      return "register_move";
-    case TableOp::rank_id:
-      return "rank_id";
-    case TableOp::register_load:
-      return "register_load";
-    case TableOp::register_store:
-      return "register_store";
-    case TableOp::allocate:
-      return "allocate";
-    case TableOp::release:
-      return "release";
-  }
-  return "?";
-}
 
 int64_t operand_offset(const InstrTable& t, const OperandRecord& o, const TableState& s, int rank) {
   int64_t offset = o.offset;

@@ -2,8 +2,8 @@
 // did not reroll into a loop (a `range` loop with offsets that are not affine
 // in its index, say) is emitted by nkic as constant tables of these records
 // instead of C++ statements: one InstrRecord per instruction, with its
-// operands' access patterns, run-time offsets and source place as indices
-// into shared pools. run_table() walks a range of the records, each
+// operation's attributes, operands' access patterns, run-time offsets and
+// source place as indices into shared pools. run_table() walks a range of the records, each
 // instruction on every rank in turn, exactly as the statements nkic writes
 // for short runs would, and locates a failure at the instruction's place.
 // The C++ compiler then sees data, whose cost grows slowly with the kernel,
@@ -18,22 +18,14 @@
 #include <memory>
 
 #include "runtime/access_pattern.h"
+#include "runtime/device_ops.h"
 #include "runtime/program.h"
 
 namespace nkic::rt {
 
-enum class TableOp : uint8_t {
-  dma_copy,        // dst <- src
-  dma_copy_skip,   // dst <- src, dropped when either side is out of bounds (oob_mode.skip)
-  memset,          // every element of dst <- scalars[aux]
-  register_move,   // registers[reg] <- registers[aux], or `constant` when aux < 0
-  rank_id,         // registers[reg] <- the rank
-  register_load,   // registers[reg] <- src's first element
-  register_store,  // every element of dst <- registers[reg]
-  allocate,        // buffer slot aux <- a new tensor declared by buffers[aux]
-  release,         // buffer slot aux freed
-};
-const char* table_op_name(TableOp op);
+// A row is a device operation (device_ops.h), or the allocation or release
+// of a tensor the kernel makes.
+enum class RowKind : uint8_t { op, allocate, release };
 
 // A run-time offset: multiplier * (registers[reg], or the integer value of
 // element `element` of buffer slot `buffer`).
@@ -57,21 +49,13 @@ struct OperandRecord {
 };
 
 struct InstrRecord {
-  TableOp op;
+  RowKind kind;
   int32_t place;  // into InstrTable::places
-  OperandRecord dst;
-  OperandRecord src;
-  int32_t reg;  // register ops; -1 otherwise
-  int32_t aux;  // see TableOp
-  int64_t constant;
-};
-
-// A memset value, as the kernel gave it (converted to the destination's
-// dtype when the instruction runs, as the interpreter does).
-struct ScalarRecord {
-  bool is_float;
-  int64_t integer;
-  double real;
+  OperandRecord dst;  // the tensor written, or none
+  OperandRecord src;  // the tensor read, or none
+  int32_t reg_dst;    // the register written, or -1
+  int32_t reg_src;    // the register read, or -1
+  int32_t aux;        // op: into InstrTable::ops; allocate, release: the buffer slot
 };
 
 // A tensor the kernel allocates: its shape is shapes[first_dim ..
@@ -87,10 +71,10 @@ struct BufferRecord {
 // The pools one generated program's records index into.
 struct InstrTable {
   const InstrRecord* instrs;
+  const DeviceOp* ops;
   const Dim* dims;
   const DynamicRecord* dynamic;
   const SourcePlace* places;
-  const ScalarRecord* scalars;
   const BufferRecord* buffers;
   const int64_t* shapes;
 };

@@ -287,6 +287,16 @@ AccessPattern TensorView::resolve() const {
   return ap;
 }
 
+AccessPattern TensorView::static_pattern(int shown_rank) const {
+  AccessPattern ap;
+  ap.buffer = buffer_.get();
+  ap.offset = offset_;
+  ap.shown_rank = shown_rank;
+  ap.dims.reserve(shape_.size());
+  for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
+  return ap;
+}
+
 std::string TensorView::describe() const {
   std::string s = "'" + name() + "' (" + std::string(dtype_name(dtype())) + ", " +
                   std::string(mem_kind_name(kind())) + ", rank " + std::to_string(rank()) +

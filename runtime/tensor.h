@@ -83,6 +83,9 @@ class TensorView {
   // Resolves run-time offsets (reading registers and tensors now) and checks
   // bounds. Throws Error when out of bounds.
   AccessPattern resolve() const;
+  // The view's elements without its run-time offsets and unchecked, for
+  // shape checks where no data exists; messages name `shown_rank` when >= 0.
+  AccessPattern static_pattern(int shown_rank = -1) const;
 
   // "'x' (float32, sbuf, rank 1) shape [2, 8]", plus strides and offset when
   // not the whole buffer, for messages.

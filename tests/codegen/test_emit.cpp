@@ -40,9 +40,9 @@ Operand whole(int buffer, int64_t rows, int64_t cols) {
   return o;
 }
 
-Instr make(OpKind kind, int line = 1) {
+Instr make(InstrOp op, int line = 1) {
   Instr i;
-  i.kind = kind;
+  i.op = std::move(op);
   i.where = at(line);
   return i;
 }
@@ -70,35 +70,31 @@ Program sample() {
   p.inputs.push_back(Input{kEvil, in});
   RegisterDecl r;
   r.id = 0;
-  r.init = RegisterDecl::Init::rank_id;
   p.registers.push_back(r);
 
-  Instr rank = make(OpKind::rank_id);
-  rank.reg = 0;
+  Instr rank = make(rt::DeviceOp{rt::RankId{}});
+  rank.reg_dsts = {0};
   p.body.emplace_back(rank);
-  Instr move = make(OpKind::register_move);
-  move.reg = 0;
-  move.constant = std::numeric_limits<int64_t>::min();
+  Instr move = make(rt::DeviceOp{rt::RegisterMove{std::numeric_limits<int64_t>::min()}});
+  move.reg_dsts = {0};
   p.body.emplace_back(move);
-  Instr load = make(OpKind::register_load);
-  load.reg = 0;
+  Instr load = make(rt::DeviceOp{rt::RegisterLoad{}});
+  load.reg_dsts = {0};
   load.srcs.push_back(whole(idx, 1, 1));
   p.body.emplace_back(load);
-  Instr store = make(OpKind::register_store);
-  store.reg = 0;
+  Instr store = make(rt::DeviceOp{rt::RegisterStore{}});
+  store.reg_srcs = {0};
   store.dsts.push_back(whole(idx, 1, 1));
   p.body.emplace_back(store);
-  Instr nan = make(OpKind::memset);
+  Instr nan = make(rt::DeviceOp{rt::Memset{rt::Scalar::of(std::numeric_limits<double>::quiet_NaN())}});
   nan.dsts.push_back(whole(shared, 8, 4));
-  nan.value = std::numeric_limits<double>::quiet_NaN();
   p.body.emplace_back(nan);
 
   auto loop = std::make_unique<Loop>();
   loop->var = 0;
   loop->count = 8;
   loop->where = at(2);
-  Instr row = make(OpKind::dma_copy, 2);
-  row.oob_skip = true;
+  Instr row = make(rt::DeviceOp{rt::DmaCopy{true}}, 2);
   row.dsts.push_back(whole(shared, 1, 4));
   row.dsts[0].offset = Affine{0, {{0, 4}}};
   row.srcs.push_back(whole(in, 1, 4));
@@ -114,10 +110,9 @@ Program sample() {
   p.loop_vars = 1;
 
   rt::ReplicaGroup pairs{{{0, 1}, {3, 2}}};
-  for (OpKind k : {OpKind::all_reduce, OpKind::all_gather, OpKind::reduce_scatter,
-                   OpKind::all_to_all}) {
-    Instr c = make(k);
-    c.group = pairs;
+  for (rt::CollectiveKind k : {rt::CollectiveKind::all_reduce, rt::CollectiveKind::all_gather,
+                               rt::CollectiveKind::reduce_scatter, rt::CollectiveKind::all_to_all}) {
+    Instr c = make(rt::CollectiveOp{k, rt::AluOp::add, 0, pairs});
     c.srcs.push_back(whole(shared, 8, 4));
     c.dsts.push_back(whole(shared, 8, 4));  // in place: sources are staged
     p.body.emplace_back(c);
@@ -175,12 +170,11 @@ Program sample_with_lifetimes() {
   t.shape = {2, 2};
   t.name = kEvil;
   p.buffers.push_back(t);
-  Instr alloc = make(OpKind::allocate);
+  Instr alloc = make(Allocate{});
   alloc.buffer = t.id;
-  Instr fill = make(OpKind::memset);
+  Instr fill = make(rt::DeviceOp{rt::Memset{rt::Scalar::of(int64_t{3})}});
   fill.dsts.push_back(whole(t.id, 2, 2));
-  fill.value = int64_t{3};
-  Instr release = make(OpKind::release);
+  Instr release = make(Release{});
   release.buffer = t.id;
   p.body.insert(p.body.begin(), std::move(release));
   p.body.insert(p.body.begin(), std::move(fill));
@@ -192,19 +186,24 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
   EmitOptions every;
   every.min_table_run = 1;
   const std::string cpp = emit_cpp(sample_with_lifetimes(), every);
-  // The eight instructions before the loop, one row each, in order.
-  const char* ops[] = {"allocate", "memset", "release", "rank_id", "register_move",
-                       "register_load", "register_store", "memset"};
+  // The eight instructions before the loop, one row each, in order; the
+  // operations' attributes each once in kOps.
+  const char* kinds[] = {"allocate", "op", "release", "op", "op", "op", "op", "op"};
   size_t at = cpp.find("const rt::InstrRecord kInstrs[] = {");
   REQUIRE(at != std::string::npos);
-  for (const char* op : ops) {
-    at = cpp.find("{Op::" + std::string(op) + ", ", at);
+  for (const char* kind : kinds) {
+    at = cpp.find("{Row::" + std::string(kind) + ", ", at);
     CHECK(at != std::string::npos);
+  }
+  for (const char* op : {"rt::Memset{rt::Scalar{false, 3, 0x0p+0}}", "rt::RankId{}",
+                         "rt::RegisterLoad{}", "rt::RegisterStore{}"}) {
+    CHECK(cpp.find(std::string("    ") + op + ",\n") != std::string::npos);
   }
   CHECK(cpp.find("rt::run_table(kTable, 0, 8, table_state_);") != std::string::npos);
   // INT64_MIN as a register_move's constant; the sbuf tile's declaration.
-  CHECK(cpp.find("{Op::register_move, 0, {-1, 0, 0, 0, 0, 0}, {-1, 0, 0, 0, 0, 0}, 0, -1, "
-                 "(-9223372036854775807 - 1)}") != std::string::npos);
+  CHECK(cpp.find("rt::RegisterMove{(-9223372036854775807 - 1)}") != std::string::npos);
+  CHECK(cpp.find("{Row::op, 0, {-1, 0, 0, 0, 0, 0}, {-1, 0, 0, 0, 0, 0}, 0, -1, ") !=
+        std::string::npos);
   CHECK(cpp.find("{rt::MemKind::sbuf, rt::DType::float32, 6, 2, ") != std::string::npos);
   // The loop's copy has a loop term, and collectives are never rows.
   CHECK(cpp.find("ap0_d0[r].offset = 4 * i0;") != std::string::npos);

@@ -57,7 +57,7 @@ Operand row(int buffer, int64_t offset) {
 
 Instr copy(int dst, int64_t dst_offset, int src, int64_t src_offset, int line = 2) {
   Instr i;
-  i.kind = OpKind::dma_copy;
+  i.op = rt::DeviceOp{rt::DmaCopy{}};
   i.where = at(line);
   i.dsts.push_back(row(dst, dst_offset));
   i.srcs.push_back(row(src, src_offset));

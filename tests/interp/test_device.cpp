@@ -45,48 +45,30 @@ class Recorder : public Device {
                   std::string(rt::dtype_name(b->dtype())) + " " + ints(b->shape()) +
                   (b->io() ? " io" : "") + at(where));
   }
-  void dma_copy(const rt::TensorView& dst, const rt::TensorView& src, bool oob_skip,
-                const SourceRange& where) override {
-    log.push_back("dma_copy " + view(dst) + " <- " + view(src) + (oob_skip ? " skip" : "") +
-                  at(where));
-  }
-  void memset(const rt::TensorView& dst, Scalar value, const SourceRange& where) override {
-    std::ostringstream v;
-    if (auto i = std::get_if<int64_t>(&value)) v << "i" << *i;
-    if (auto d = std::get_if<double>(&value)) v << "f" << *d;
-    log.push_back("memset " + view(dst) + " = " + v.str() + at(where));
-  }
-  std::shared_ptr<rt::Register> rank_id(const SourceRange& where) override {
+  std::shared_ptr<rt::Register> new_register(const char* name, const SourceRange& where) override {
     auto r = fresh();
-    log.push_back("rank_id -> " + reg(r) + at(where));
+    log.push_back(std::string(name) + " -> " + reg(r.get()) + at(where));
     return r;
   }
-  std::shared_ptr<rt::Register> register_alloc(std::optional<int64_t> init,
-                                               const SourceRange& where) override {
-    auto r = fresh();
-    log.push_back("register_alloc(" + (init ? std::to_string(*init) : "") + ") -> " + reg(r) +
-                  at(where));
-    return r;
-  }
-  void register_move(const std::shared_ptr<rt::Register>& dst,
-                     const std::shared_ptr<rt::Register>& src, int64_t constant,
-                     const SourceRange& where) override {
-    log.push_back("register_move " + reg(dst) + " <- " +
-                  (src ? reg(src) : std::to_string(constant)) + at(where));
-  }
-  void register_load(const std::shared_ptr<rt::Register>& dst, const rt::TensorView& src,
-                     const SourceRange& where) override {
-    log.push_back("register_load " + reg(dst) + " <- " + view(src) + at(where));
-  }
-  void register_store(const rt::TensorView& dst, const std::shared_ptr<rt::Register>& src,
-                      const SourceRange& where) override {
-    log.push_back("register_store " + view(dst) + " <- " + reg(src) + at(where));
+  // The operation's IR text over the operands' views; a memset's value
+  // marked i or f as the kernel gave it.
+  void run(const DeviceCall& call) override {
+    rt::OpText t;
+    for (const rt::TensorView* v : call.dsts) t.dsts += (t.dsts.empty() ? "" : ", ") + view(*v);
+    for (const rt::TensorView* v : call.srcs) t.srcs += (t.srcs.empty() ? "" : ", ") + view(*v);
+    for (const rt::Register* r : call.reg_dsts) t.reg_dsts += reg(r);
+    for (const rt::Register* r : call.reg_srcs) t.reg_srcs += reg(r);
+    std::string text = std::visit([&](const auto& op) { return op.text(t); }, call.op);
+    if (const auto* m = std::get_if<rt::Memset>(&call.op)) {
+      text = t.dsts + " <- " + (m->value.is_float ? "f" : "i") + m->value.text();
+    }
+    log.push_back(std::string(rt::op_name(call.op)) + " " + text + at(call.where));
   }
   void collective(CollectiveCall call) override {
     std::string line = std::string(collective_name(call.kind)) + " srcs=" + views(call.srcs) +
                        " dsts=" + views(call.dsts) + " group=" + call.group.describe();
     if (call.collective_dim) line += " dim=" + std::to_string(*call.collective_dim);
-    if (call.op) line += " op=" + std::string(rt::reduce_op_name(*call.op));
+    if (call.op) line += " op=" + std::string(rt::alu_op_name(*call.op));
     log.push_back(line + at(call.range));
     if (check_collectives) {
       check_collective_shapes(call);
@@ -106,8 +88,8 @@ class Recorder : public Device {
     ids_[r.get()] = static_cast<int>(ids_.size());
     return r;
   }
-  std::string reg(const std::shared_ptr<rt::Register>& r) const {
-    auto it = ids_.find(r.get());
+  std::string reg(const rt::Register* r) const {
+    auto it = ids_.find(r);
     return it == ids_.end() ? "r?" : "r" + std::to_string(it->second);
   }
   static std::string view(const rt::TensorView& t) {
@@ -192,26 +174,28 @@ TEST_CASE("trace: device operations arrive at the Device with their views, in or
   const std::vector<std::string> expected = {
       "alloc a hbm float32 [2, 4] io @8",
       "alloc t sbuf float32 [2, 4] @9",
-      "memset " + t + " = f0 @9",
+      "memset " + t + " <- f0 @9",
       "alloc s shared_hbm float32 [2, 4] @10",
       "alloc g shared_hbm float32 [4, 4] @11",
       "alloc idx sbuf int32 [1, 1] @12",
-      "memset " + idx + " = i3 @12",
-      "rank_id -> r0 @13",
+      "memset " + idx + " <- i3 @12",
+      "rank_id() -> r0 @13",
+      "rank_id r0 @13",
       "dma_copy t{off 4 shape [1, 2] strides [4, 2]} <- a{off 1 shape [1, 2] strides [4, 1]} @14",
-      "memset " + s + " = f2.5 @15",
-      "dma_copy " + s + " <- " + t + " skip @16",
+      "memset " + s + " <- f2.5 @15",
+      "dma_copy " + s + " <- " + t + " oob_skip @16",
       "all_gather srcs=[" + s + "] dsts=[" + g + "] group=[[0, 1]] dim=0 @17",
       "all_reduce srcs=[" + s + "] dsts=[" + s + "] group=[[1]] op=add @18",
-      "register_alloc(5) -> r1 @19",
+      "register_alloc() -> r1 @19",
+      "register_move r1 <- 5 @19",
       "register_move r1 <- r0 @20",
       "register_move r1 <- 7 @21",
       "register_load r1 <- " + idx + " @22",
       "register_store " + idx + " <- r1 @23",
       "register_alloc() -> r2 @24",
       "register_move r2 <- r0 @24",
-      "memset " + idx + " = i1 @26",
-      "memset " + idx + " = i2 @26",
+      "memset " + idx + " <- i1 @26",
+      "memset " + idx + " <- i2 @26",
       "alloc out shared_hbm float32 [4, 4] @27",
       "dma_copy out{off 0 shape [4, 4] strides [4, 1]} <- " + g + " @28",
   };
@@ -318,11 +302,11 @@ def k():
       "alloc t sbuf float32 [1, 4] @12",
       "loop 3 @13",
       "iter 0",
-      "memset t{off 0 shape [1, 1] strides [4, 1]} = f0 @16",
+      "memset t{off 0 shape [1, 1] strides [4, 1]} <- f0 @16",
       "iter 1",
       "end",
-      "memset " + whole + " = f5 @18",
-      "memset " + whole + " = f6 @18",
+      "memset " + whole + " <- f5 @18",
+      "memset " + whole + " <- f6 @18",
       "loop 2 @19",
       "iter 0",
       "iter 1",

@@ -57,7 +57,7 @@ std::optional<Diagnostic> run(int ranks, const std::map<int, std::vector<Step>>&
         call.srcs = {t};
         call.dsts = {t};
         call.group.groups = s.groups;
-        if (s.kind == CollectiveKind::all_reduce) call.op = rt::ReduceOp::add;
+        if (s.kind == CollectiveKind::all_reduce) call.op = rt::AluOp::add;
         if (s.kind == CollectiveKind::all_gather) call.collective_dim = 0;
         spmd.join(std::move(call));
       }
@@ -136,7 +136,7 @@ TEST_CASE("spmd: an error on one rank stops the others, which are waiting") {
     call.range = at(2, 5);
     call.srcs = call.dsts = {t};
     call.group.groups = {{0, 1, 2}};
-    call.op = rt::ReduceOp::add;
+    call.op = rt::AluOp::add;
     spmd.join(std::move(call));
   });
   REQUIRE(d);

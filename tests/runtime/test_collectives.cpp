@@ -17,6 +17,33 @@ namespace {
 
 using Groups = std::vector<std::vector<int>>;
 
+// The collectives through run_collective, one member list at a time:
+// srcs[m][k] (all_reduce) or srcs[m] (one tensor per member).
+void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
+                const std::vector<std::vector<AccessPattern>>& dsts, AluOp op) {
+  run_collective(CollectiveOp{CollectiveKind::all_reduce, op, 0, {}}, srcs, dsts);
+}
+
+void one_tensor(CollectiveKind kind, const std::vector<AccessPattern>& srcs,
+                const std::vector<AccessPattern>& dsts, int dim, AluOp op = AluOp::add) {
+  std::vector<std::vector<AccessPattern>> s, d;
+  for (const AccessPattern& ap : srcs) s.push_back({ap});
+  for (const AccessPattern& ap : dsts) d.push_back({ap});
+  run_collective(CollectiveOp{kind, op, dim, {}}, s, d);
+}
+void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
+                int dim) {
+  one_tensor(CollectiveKind::all_gather, srcs, dsts, dim);
+}
+void reduce_scatter(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
+                    int dim, AluOp op) {
+  one_tensor(CollectiveKind::reduce_scatter, srcs, dsts, dim, op);
+}
+void all_to_all(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
+                int dim) {
+  one_tensor(CollectiveKind::all_to_all, srcs, dsts, dim);
+}
+
 std::vector<std::pair<int, Groups>> group_cases() {
   return {
       {1, {{0}}},
@@ -60,14 +87,14 @@ double round_to(DType t, double v) {
   }
 }
 
-double combine(DType t, double a, double b, ReduceOp op) {
+double combine(DType t, double a, double b, AluOp op) {
   switch (op) {
-    case ReduceOp::add:
+    case AluOp::add:
       return t == DType::float32 || t == DType::bfloat16 ? double(float(a) + float(b)) : a + b;
-    case ReduceOp::minimum: return std::min(a, b);
-    case ReduceOp::maximum: return std::max(a, b);
+    case AluOp::minimum: return std::min(a, b);
+    case AluOp::maximum: return std::max(a, b);
+    default: FAIL("op not covered"); return 0;
   }
-  return 0;
 }
 
 // Random values exactly representable in the dtype.
@@ -121,7 +148,7 @@ enum class Op { all_reduce, all_gather0, all_gather1, reduce_scatter, all_to_all
 
 // Runs one collective over every sub-group of `groups` on a machine of
 // `ranks` ranks and checks every rank's destination.
-void run_case(int ranks, const Groups& groups, DType dtype, Op op, ReduceOp rop, uint32_t seed) {
+void run_case(int ranks, const Groups& groups, DType dtype, Op op, AluOp rop, uint32_t seed) {
   Machine m(ranks, default_platform());
   ReplicaGroup rg{groups};
   REQUIRE_NOTHROW(rg.validate(ranks));
@@ -203,13 +230,13 @@ TEST_CASE("collectives over many rank counts, groups and dtypes") {
   uint32_t seed = 1;
   for (const auto& [ranks, groups] : group_cases()) {
     for (DType dtype : {DType::float32, DType::bfloat16, DType::int32, DType::int8}) {
-      for (ReduceOp rop : {ReduceOp::add, ReduceOp::minimum, ReduceOp::maximum}) {
+      for (AluOp rop : {AluOp::add, AluOp::minimum, AluOp::maximum}) {
         run_case(ranks, groups, dtype, Op::all_reduce, rop, seed++);
         run_case(ranks, groups, dtype, Op::reduce_scatter, rop, seed++);
       }
-      run_case(ranks, groups, dtype, Op::all_gather0, ReduceOp::add, seed++);
-      run_case(ranks, groups, dtype, Op::all_gather1, ReduceOp::add, seed++);
-      run_case(ranks, groups, dtype, Op::all_to_all, ReduceOp::add, seed++);
+      run_case(ranks, groups, dtype, Op::all_gather0, AluOp::add, seed++);
+      run_case(ranks, groups, dtype, Op::all_gather1, AluOp::add, seed++);
+      run_case(ranks, groups, dtype, Op::all_to_all, AluOp::add, seed++);
     }
   }
 }
@@ -230,7 +257,7 @@ TEST_CASE("bfloat16 all_reduce rounds once, after a float32 fold") {
     keep.push_back(a);
     keep.push_back(b);
   }
-  all_reduce(s, d, ReduceOp::add);
+  all_reduce(s, d, AluOp::add);
   for (int r = 0; r < 3; ++r) CHECK(load_f32(DType::bfloat16, keep[2 * r + 1]->data()) == 1.0078125f);
 }
 
@@ -240,7 +267,7 @@ TEST_CASE("sources may alias destinations") {
   auto b = m.allocate(1, MemKind::shared_hbm, DType::int32, {2}, "b");
   fill(*a, {1, 2});
   fill(*b, {10, 20});
-  all_reduce({{whole(*a)}, {whole(*b)}}, {{whole(*a)}, {whole(*b)}}, ReduceOp::add);
+  all_reduce({{whole(*a)}, {whole(*b)}}, {{whole(*a)}, {whole(*b)}}, AluOp::add);
   CHECK(contents(*a) == std::vector<double>{11, 22});
   CHECK(contents(*b) == std::vector<double>{11, 22});
   fill(*a, {1, 2});
@@ -279,7 +306,7 @@ TEST_CASE("collective shape errors") {
   std::vector<AccessPattern> s, d;
   for (int r = 0; r < 4; ++r) s.push_back(make(r, {6, 2}));
   for (int r = 0; r < 4; ++r) d.push_back(make(r, {1, 2}));
-  CHECK_THROWS_WITH_AS(reduce_scatter(s, d, 0, ReduceOp::add),
+  CHECK_THROWS_WITH_AS(reduce_scatter(s, d, 0, AluOp::add),
                        "reduce_scatter: dim 0 of size 6 does not split into 4 equal chunks", Error);
   CHECK_THROWS_WITH_AS(all_to_all(s, s, 0),
                        "all_to_all: dim 0 of size 6 does not split into 4 equal chunks", Error);
@@ -300,10 +327,10 @@ TEST_CASE("collective shape errors") {
                        Error);
   CHECK_THROWS_WITH_AS(
       all_reduce({{make(0, {2})}, {make(1, {2}, DType::int32)}}, {{make(0, {2})}, {make(1, {2})}},
-                 ReduceOp::add),
+                 AluOp::add),
       "all_reduce: src dtype int32 on member 1 (rank 1) differs from float32 on member 0 (rank 0)",
       Error);
-  CHECK_THROWS_WITH_AS(all_reduce({{make(0, {2})}}, {{make(0, {3})}}, ReduceOp::add),
+  CHECK_THROWS_WITH_AS(all_reduce({{make(0, {2})}}, {{make(0, {3})}}, AluOp::add),
                        "all_reduce: dst shape [3] on member 0 (rank 0) should be [2] (the src "
                        "shape)",
                        Error);

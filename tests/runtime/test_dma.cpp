@@ -170,7 +170,7 @@ TEST_CASE("dma_accumulate combines in float32 or exactly in the integer dtype") 
   auto s = filled(m, DType::float32, 16, "s", -1.0, 3.0);
   // d[k] = max(d[k], s[2k]) with d = k + .5, s[2k] = 3 - 2k.
   dma_accumulate(AccessPattern{d.get(), 0, {{1, 8}}}, AccessPattern{s.get(), 0, {{2, 8}}},
-                 ReduceOp::maximum);
+                 AluOp::maximum);
   for (int k = 0; k < 8; ++k) CHECK(at(*d, k) == std::max(k + 0.5, 3.0 - 2 * k));
 
   auto i = m.allocate(0, MemKind::hbm, DType::int8, {4}, "i");
@@ -181,14 +181,14 @@ TEST_CASE("dma_accumulate combines in float32 or exactly in the integer dtype") 
     store_f32(DType::int8, j->data_for_write() + k, jv[k]);
   }
   dma_accumulate(AccessPattern{i.get(), 0, {{1, 4}}}, AccessPattern{j.get(), 0, {{1, 4}}},
-                 ReduceOp::add);
+                 AluOp::add);
   for (int k = 0; k < 4; ++k) {
     CHECK(load_i64(DType::int8, i->data() + k) == int8_t(uint8_t(iv[k] + jv[k])));
   }
   dma_accumulate(AccessPattern{i.get(), 0, {{1, 4}}}, AccessPattern{j.get(), 0, {{1, 4}}},
-                 ReduceOp::minimum);
+                 AluOp::minimum);
   CHECK(load_i64(DType::int8, i->data() + 2) == -7);
-  CHECK(reduce_op_name(ReduceOp::minimum) == "minimum");
+  CHECK(alu_op_name(AluOp::minimum) == "minimum");
 }
 
 TEST_CASE("a partial contiguous copy into fresh storage leaves the rest uninitialized") {
@@ -235,8 +235,8 @@ TEST_CASE("dense and strided accumulation agree bit for bit, NaN included") {
     for (int64_t k = 0; k < n; ++k) store_f32(DType::float32, b->data_for_write() + 4 * k * stride, v[k]);
     return b;
   };
-  for (ReduceOp op : {ReduceOp::add, ReduceOp::minimum, ReduceOp::maximum}) {
-    CAPTURE(reduce_op_name(op));
+  for (AluOp op : {AluOp::add, AluOp::minimum, AluOp::maximum}) {
+    CAPTURE(alu_op_name(op));
     auto dense_d = load(dv, 1, "dd"), dense_s = load(sv, 1, "ds");
     auto strided_d = load(dv, 2, "sd"), strided_s = load(sv, 3, "ss");
     dma_accumulate(AccessPattern{dense_d.get(), 0, {{1, n}}}, AccessPattern{dense_s.get(), 0, {{1, n}}}, op);
@@ -248,10 +248,10 @@ TEST_CASE("dense and strided accumulation agree bit for bit, NaN included") {
       const float a = dv[static_cast<size_t>(k)], b = sv[static_cast<size_t>(k)];
       if (std::isnan(a) || std::isnan(b)) {
         CHECK(std::isnan(dense));  // NumPy's minimum and maximum propagate NaN
-      } else if (op == ReduceOp::add) {
+      } else if (op == AluOp::add) {
         CHECK(dense == a + b);
       } else if (a != b) {
-        CHECK(dense == (op == ReduceOp::minimum ? std::min(a, b) : std::max(a, b)));
+        CHECK(dense == (op == AluOp::minimum ? std::min(a, b) : std::max(a, b)));
       }
       uint32_t x, y;
       std::memcpy(&x, &dense, 4);

@@ -20,7 +20,11 @@ constexpr OperandRecord kNone = {-1, 0, 0, 0, 0, 0};
 const Dim kDims[] = {{1, 4}, {1, 1}};
 const DynamicRecord kDynamic[] = {{0, -1, 0, 1}, {0, -1, 0, std::numeric_limits<int64_t>::max()}};
 const SourcePlace kPlaces[] = {{"k.py", 3, 5, 9, "    copy(x)"}, {"k.py", 4, 5, 9, "    make(t)"}};
-const ScalarRecord kScalars[] = {{false, 7, 0.0}, {true, 0, 2.5}};
+// The operations the rows name by index.
+const DeviceOp kOps[] = {Memset{Scalar::of(int64_t{7})}, Memset{Scalar::of(2.5)}, RankId{},
+                         DmaCopy{}, RegisterMove{3}, RegisterStore{}, DmaCopy{true},
+                         RegisterMove{2}};
+enum : int32_t { kSeven, kHalves, kRank, kCopy, kThree, kStore, kCopySkip, kTwo };
 const int64_t kShapes[] = {4, 2, 4};
 const BufferRecord kBuffers[] = {{MemKind::hbm, DType::float32, 0, 1, "x"},
                                  {MemKind::sbuf, DType::float32, 1, 2, "t"}};
@@ -40,7 +44,7 @@ struct Fixture {
   TableState state{machine, 2, &slots[0][0], regs, 1};
 
   InstrTable table(const InstrRecord* instrs) const {
-    return {instrs, kDims, kDynamic, kPlaces, kScalars, kBuffers, kShapes};
+    return {instrs, kOps, kDims, kDynamic, kPlaces, kBuffers, kShapes};
   }
 };
 
@@ -49,14 +53,14 @@ struct Fixture {
 TEST_CASE("table rows allocate, fill, copy with run-time offsets and release, rank by rank") {
   Fixture f;
   const InstrRecord rows[] = {
-      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
-      {TableOp::allocate, 1, kNone, kNone, -1, 1, 0},
-      {TableOp::memset, 0, {0, 0, 1, 0, 0, 0}, kNone, -1, 1, 0},                  // x <- 2.5
-      {TableOp::memset, 0, {1, 0, 1, 4, 0, 0}, kNone, -1, 0, 0},                  // t[1, :] <- 7
-      {TableOp::rank_id, 0, kNone, kNone, 0, -1, 0},                              // r0 <- rank
-      {TableOp::dma_copy, 0, {1, 1, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}, -1, -1, 0},  // t[r0] <- x[0]
-      {TableOp::register_move, 0, kNone, kNone, 0, -1, 3},                        // r0 <- 3
-      {TableOp::register_store, 0, {0, 1, 1, 0, 0, 1}, kNone, 0, -1, 0},          // x[r0] <- r0
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 1},
+      {RowKind::op, 0, {0, 0, 1, 0, 0, 0}, kNone, -1, -1, kHalves},                // x <- 2.5
+      {RowKind::op, 0, {1, 0, 1, 4, 0, 0}, kNone, -1, -1, kSeven},                 // t[1, :] <- 7
+      {RowKind::op, 0, kNone, kNone, 0, -1, kRank},                                // r0 <- rank
+      {RowKind::op, 0, {1, 1, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}, -1, -1, kCopy},     // t[r0] <- x[0]
+      {RowKind::op, 0, kNone, kNone, 0, -1, kThree},                               // r0 <- 3
+      {RowKind::op, 0, {0, 1, 1, 0, 0, 1}, kNone, -1, 0, kStore},                  // x[r0] <- r0
   };
   const InstrTable table = f.table(rows);
   run_table(table, 0, 8, f.state);
@@ -67,7 +71,7 @@ TEST_CASE("table rows allocate, fill, copy with run-time offsets and release, ra
     CHECK(element(*f.t[r], 4) == 7.0f);
   }
   CHECK(f.machine.live_bytes(0, MemKind::sbuf) == 16);
-  const InstrRecord release[] = {{TableOp::release, 1, kNone, kNone, -1, 1, 0}};
+  const InstrRecord release[] = {{RowKind::release, 1, kNone, kNone, -1, -1, 1}};
   run_table(f.table(release), 0, 1, f.state);
   CHECK(!f.t[0]);
   CHECK(!f.t[1]);
@@ -77,10 +81,10 @@ TEST_CASE("table rows allocate, fill, copy with run-time offsets and release, ra
 TEST_CASE("a failing row is located at its place, on the rank that failed") {
   Fixture f;
   const InstrRecord rows[] = {
-      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
-      {TableOp::rank_id, 0, kNone, kNone, 0, -1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::op, 0, kNone, kNone, 0, -1, kRank},
       // x[r0 + 3 ..] of 4 elements: in bounds on no rank; rank 0 fails first
-      {TableOp::dma_copy, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, 0},
+      {RowKind::op, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, kCopy},
   };
   try {
     run_table(f.table(rows), 0, 3, f.state);
@@ -91,16 +95,16 @@ TEST_CASE("a failing row is located at its place, on the rank that failed") {
     CHECK(std::string(e.what()).find("out of bounds") != std::string::npos);
   }
   const InstrRecord skip[] = {
-      {TableOp::dma_copy_skip, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, 0}};
+      {RowKind::op, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, kCopySkip}};
   CHECK_NOTHROW(run_table(f.table(skip), 0, 1, f.state));
 }
 
 TEST_CASE("run-time offsets overflow as an error, not a wrapped offset") {
   Fixture f;
   const InstrRecord rows[] = {
-      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
-      {TableOp::register_move, 0, kNone, kNone, 0, -1, 2},
-      {TableOp::memset, 0, {0, 1, 1, 0, 1, 1}, kNone, -1, 0, 0},  // x[2 * INT64_MAX]
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::op, 0, kNone, kNone, 0, -1, kTwo},
+      {RowKind::op, 0, {0, 1, 1, 0, 1, 1}, kNone, -1, -1, kSeven},  // x[2 * INT64_MAX]
   };
   try {
     run_table(f.table(rows), 0, 3, f.state);
@@ -115,8 +119,8 @@ TEST_CASE("allocating past a capacity is located at the allocation") {
   Fixture f;
   f.machine.set_memory_limit(40);  // one x (16 bytes) per rank, and not t twice
   const InstrRecord rows[] = {
-      {TableOp::allocate, 1, kNone, kNone, -1, 0, 0},
-      {TableOp::allocate, 1, kNone, kNone, -1, 1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 1},
   };
   try {
     run_table(f.table(rows), 0, 2, f.state);

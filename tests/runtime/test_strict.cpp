@@ -62,10 +62,10 @@ TEST_CASE("strict: what a DMA wrote can be read; the destination of an accumulat
   CHECK_NOTHROW(dma_copy(AccessPattern{c.get(), 0, {{1, 4}}},
                          AccessPattern{b.get(), 0, {{2, 2}, {1, 2}}}));  // and a general one
   auto d = m.allocate(0, MemKind::hbm, DType::int32, {2, 2}, "d");
-  CHECK_THROWS_WITH_AS(dma_accumulate(whole(*d), whole(*a), ReduceOp::add),
+  CHECK_THROWS_WITH_AS(dma_accumulate(whole(*d), whole(*a), AluOp::add),
                        "strict mode: element [0, 0] of 'd' is read but was never written",
                        Error);
-  CHECK_NOTHROW(dma_accumulate(whole(*c), whole(*a), ReduceOp::add));
+  CHECK_NOTHROW(dma_accumulate(whole(*c), whole(*a), AluOp::add));
 }
 
 TEST_CASE("strict: inputs from the host count as written; scalar reads are checked") {
@@ -94,11 +94,11 @@ TEST_CASE("strict: a collective reading a member's unwritten source fails") {
   }
   fill(srcs[0][0], f32(1));
   fill(AccessPattern{keep[2].get(), 0, {{1, 3}}}, f32(1));  // rank 1's source but its last
-  CHECK_THROWS_WITH_AS(all_reduce(srcs, dsts, ReduceOp::add),
+  CHECK_THROWS_WITH_AS(run_collective(CollectiveOp{}, srcs, dsts),
                        "strict mode: element [1, 1] of 's' is read but was never written",
                        Error);
   fill(srcs[1][0], f32(2));
-  CHECK_NOTHROW(all_reduce(srcs, dsts, ReduceOp::add));
+  CHECK_NOTHROW(run_collective(CollectiveOp{}, srcs, dsts));  // an all_reduce add
   CHECK_NOTHROW(dma_copy(srcs[0][0], dsts[1][0]));  // every member's destination was written
 }
 

@@ -1,0 +1,266 @@
+// See collective_schedule.h. Today's algorithms are direct ("mesh"): every
+// member's data moves straight to every member that needs it, reductions
+// fold into one accumulator in member order.
+#include "runtime/collective_schedule.h"
+
+#include <algorithm>
+
+#include "runtime/dma.h"
+
+namespace nkic::rt {
+namespace {
+
+// Reductions accumulate floats in float32 and integers exactly in their own
+// dtype (wrapping, which gives the same bits as wrapping once at the end).
+DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
+
+// Whether a pattern's elements are all at different offsets: ordered by step,
+// each dim steps past everything the smaller dims reach.
+bool distinct_elements(std::vector<Dim> dims) {
+  dims.erase(std::remove_if(dims.begin(), dims.end(), [](const Dim& d) { return d.count <= 1; }),
+             dims.end());
+  for (Dim& d : dims) d.step = d.step < 0 ? -d.step : d.step;
+  std::sort(dims.begin(), dims.end(), [](const Dim& a, const Dim& b) { return a.step < b.step; });
+  int64_t reach = 0;  // the largest offset the smaller dims add
+  for (const Dim& d : dims) {
+    if (d.step <= reach) return false;
+    reach += d.step * (d.count - 1);
+  }
+  return true;
+}
+
+Index at(int64_t constant) { return Index{-1, constant}; }
+Index var(int v) { return Index{v, 0}; }
+constexpr int kI = 0, kJ = 1;  // the loop variables
+
+Slot tensor(Slot::Kind kind, size_t k, Index member) {
+  Slot s;
+  s.kind = kind;
+  s.tensor = static_cast<int>(k);
+  s.member = member;
+  return s;
+}
+Slot src(size_t k, Index member) { return tensor(Slot::Kind::src, k, member); }
+Slot dst(size_t k, Index member) { return tensor(Slot::Kind::dst, k, member); }
+
+Slot chunk(Slot s, int dim, Index which, int64_t size) {
+  s.dim = dim;
+  s.chunk = which;
+  s.chunk_size = size;
+  return s;
+}
+
+class Lowering {
+ public:
+  Lowering(const CollectiveOp& op, size_t members, const std::vector<CollectiveTensor>& tensors)
+      : op_(op), tensors_(tensors) {
+    s_.members = members;
+  }
+
+  Schedule lower() {
+    switch (op_.kind) {
+      case CollectiveKind::all_reduce: all_reduce(); break;
+      case CollectiveKind::all_gather: for_each_tensor(&Lowering::all_gather); break;
+      case CollectiveKind::reduce_scatter: for_each_tensor(&Lowering::reduce_scatter); break;
+      case CollectiveKind::all_to_all: for_each_tensor(&Lowering::all_to_all); break;
+    }
+    return std::move(s_);
+  }
+
+ private:
+  void for_each_tensor(void (Lowering::*lower_one)(size_t)) {
+    for (size_t k = 0; k < tensors_.size(); ++k) (this->*lower_one)(k);
+  }
+
+  Slot scratch(const std::string& what, DType dtype, const std::vector<int64_t>& shape,
+               int64_t copies) {
+    s_.scratch.push_back(ScratchBuffer{dtype, shape, copies,
+                                       std::string(op_.name()) + " " + what});
+    Slot slot;
+    slot.kind = Slot::Kind::scratch;
+    slot.tensor = static_cast<int>(s_.scratch.size() - 1);
+    return slot;
+  }
+
+  void copy(Slot to, Slot from, std::vector<int64_t> loops = {}) {
+    s_.steps.push_back(Step{Step::Kind::copy, AluOp::add, to, from, std::move(loops)});
+  }
+  void accumulate(Slot to, Slot from, std::vector<int64_t> loops) {
+    s_.steps.push_back(Step{Step::Kind::accumulate, op_.op, to, from, std::move(loops)});
+  }
+
+  int64_t n() const { return static_cast<int64_t>(s_.members); }
+
+  // Every tensor's fold first, then every destination.
+  void all_reduce() {
+    std::vector<Slot> accs;
+    for (size_t k = 0; k < tensors_.size(); ++k) {
+      const CollectiveTensor& t = tensors_[k];
+      accs.push_back(t.fold_in_dst ? dst(k, at(0))
+                                   : scratch("acc" + std::to_string(k),
+                                             accumulator_dtype(t.dtype), t.shape, 1));
+      copy(accs[k], src(k, at(0)));
+      accumulate(accs[k], src(k, var(kI)), {1});
+    }
+    for (size_t k = 0; k < tensors_.size(); ++k) {
+      // A fold in place already is the first member's result.
+      copy(dst(k, var(kI)), accs[k], {tensors_[k].fold_in_dst ? 1 : 0});
+    }
+  }
+
+  // Member j's source of tensor k: staged in scratch first when a
+  // destination shares its buffer (every source is copied before any write).
+  Slot source(size_t k, int member_var) {
+    const CollectiveTensor& t = tensors_[k];
+    if (!t.staged) return src(k, var(member_var));
+    Slot staged = scratch("staged" + std::to_string(k), t.dtype, t.shape, n());
+    staged.member = var(kI);
+    copy(staged, src(k, var(kI)), {0});
+    staged.member = var(member_var);
+    return staged;
+  }
+
+  void all_gather(size_t k) {
+    const Slot from = source(k, kJ);
+    const int64_t size = tensors_[k].shape[static_cast<size_t>(op_.dim)];
+    copy(chunk(dst(k, var(kI)), op_.dim, var(kJ), size), from, {0, 0});
+  }
+
+  void reduce_scatter(size_t k) {
+    const CollectiveTensor& t = tensors_[k];
+    const int64_t size = t.shape[static_cast<size_t>(op_.dim)] / n();
+    const Slot acc = scratch("acc" + std::to_string(k), accumulator_dtype(t.dtype), t.shape, 1);
+    const Slot part = chunk(acc, op_.dim, var(kI), size);
+    copy(part, chunk(src(k, at(0)), op_.dim, var(kI), size), {0});
+    accumulate(part, chunk(src(k, var(kJ)), op_.dim, var(kI), size), {0, 1});
+    copy(dst(k, var(kI)), part, {0});
+  }
+
+  void all_to_all(size_t k) {
+    const Slot from = source(k, kJ);
+    const int64_t size = tensors_[k].shape[static_cast<size_t>(op_.dim)] / n();
+    copy(chunk(dst(k, var(kI)), op_.dim, var(kJ), size), chunk(from, op_.dim, var(kI), size),
+         {0, 0});
+  }
+
+  const CollectiveOp& op_;
+  const std::vector<CollectiveTensor>& tensors_;
+  Schedule s_;
+};
+
+// Runs one schedule on concrete patterns.
+class Runner {
+ public:
+  Runner(const Schedule& s, const std::vector<std::vector<AccessPattern>>& srcs,
+         const std::vector<std::vector<AccessPattern>>& dsts)
+      : s_(s), srcs_(srcs), dsts_(dsts) {}
+
+  void run() {
+    if (s_.steps.empty()) return;
+    const AccessPattern& like = srcs_.at(0).at(0);
+    for (const ScratchBuffer& b : s_.scratch) {
+      std::vector<int64_t> storage = b.shape;
+      storage.insert(storage.begin(), b.copies);
+      buffers_.push_back(
+          like.buffer->machine().allocate_scratch(like.buffer->rank(), b.dtype, storage, b.label));
+      AccessPattern first{buffers_.back().get(), 0, {}};
+      int64_t step = 1;
+      for (size_t i = b.shape.size(); i-- > 0;) {
+        first.dims.insert(first.dims.begin(), Dim{step, b.shape[i]});
+        step *= b.shape[i];
+      }
+      scratch_.push_back(std::move(first));
+    }
+    for (const Step& step : s_.steps) {
+      int64_t loops[2] = {0, 0};
+      repeat(step, 0, loops);
+    }
+  }
+
+ private:
+  void repeat(const Step& step, size_t depth, int64_t* loops) {
+    if (depth == step.loops.size()) {
+      one(step, loops);
+      return;
+    }
+    for (int64_t v = step.loops[depth]; v < static_cast<int64_t>(s_.members); ++v) {
+      loops[depth] = v;
+      repeat(step, depth + 1, loops);
+    }
+  }
+
+  AccessPattern pattern(const Slot& s, const int64_t* loops) const {
+    const size_t m = static_cast<size_t>(s.member.at(loops));
+    const size_t k = static_cast<size_t>(s.tensor);
+    AccessPattern ap;
+    switch (s.kind) {
+      case Slot::Kind::src: ap = srcs_[m][k]; break;
+      case Slot::Kind::dst: ap = dsts_[m][k]; break;
+      case Slot::Kind::scratch: ap = scratch_copy(scratch_[k], static_cast<int64_t>(m)); break;
+    }
+    if (s.dim < 0) return ap;
+    return sub_range(ap, s.dim, s.chunk.at(loops) * s.chunk_size, s.chunk_size);
+  }
+
+  void one(const Step& step, const int64_t* loops) {
+    const AccessPattern to = pattern(step.dst, loops), from = pattern(step.src, loops);
+    switch (step.kind) {
+      case Step::Kind::copy: dma_copy(to, from); return;
+      case Step::Kind::accumulate: dma_accumulate(to, from, step.op); return;
+    }
+  }
+
+  const Schedule& s_;
+  const std::vector<std::vector<AccessPattern>>& srcs_;
+  const std::vector<std::vector<AccessPattern>>& dsts_;
+  std::vector<std::shared_ptr<Buffer>> buffers_;
+  std::vector<AccessPattern> scratch_;
+};
+
+}  // namespace
+
+OperandInfo operand_info(const AccessPattern& ap) {
+  return OperandInfo{reinterpret_cast<uintptr_t>(ap.buffer), ap.dtype(), ap.dims};
+}
+
+std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<OperandInfo>>& srcs,
+                                                 const std::vector<std::vector<OperandInfo>>& dsts,
+                                                 bool dynamic) {
+  std::vector<CollectiveTensor> out;
+  const std::vector<OperandInfo>& first_srcs = srcs.at(0);
+  const std::vector<OperandInfo>& first_dsts = dsts.at(0);
+  for (size_t k = 0; k < first_srcs.size(); ++k) {
+    CollectiveTensor t;
+    t.dtype = first_srcs[k].dtype;
+    for (const Dim& d : first_srcs[k].dims) t.shape.push_back(d.count);
+    for (size_t m = 0; m < srcs.size(); ++m) {
+      t.staged = t.staged || srcs[m][k].buffer == dsts[m][k].buffer;
+    }
+    const OperandInfo& d = first_dsts[k];
+    t.fold_in_dst = !dynamic && d.dtype == accumulator_dtype(t.dtype) && distinct_elements(d.dims);
+    for (size_t j = 0; j < first_srcs.size() && t.fold_in_dst; ++j) {
+      if (first_srcs[j].buffer == d.buffer) t.fold_in_dst = false;
+      if (j != k && first_dsts[j].buffer == d.buffer) t.fold_in_dst = false;
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+Schedule lower_collective(const CollectiveOp& op, size_t members,
+                          const std::vector<CollectiveTensor>& tensors) {
+  return Lowering(op, members, tensors).lower();
+}
+
+void run_schedule(const Schedule& s, const std::vector<std::vector<AccessPattern>>& srcs,
+                  const std::vector<std::vector<AccessPattern>>& dsts) {
+  Runner(s, srcs, dsts).run();
+}
+
+AccessPattern scratch_copy(const AccessPattern& first, int64_t j) {
+  AccessPattern ap = first;
+  ap.offset = j * first.elements();
+  return ap;
+}
+
+}  // namespace nkic::rt

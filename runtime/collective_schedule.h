@@ -1,0 +1,103 @@
+// A collective lowered into a schedule of steps: DMA copies and
+// accumulations between the members' tensors and scratch buffers, in the
+// order that makes results bit-exact (collectives.h). A collective lowers
+// once, here; the interpreter runs the schedule (run_schedule), the C++
+// emitter prints it as explicit DMA calls, and a cost model can time the
+// same steps. Another algorithm (a ring, say) is another schedule of the
+// same steps.
+//
+// A step may repeat over up to two loops over the members (i outer, j
+// inner), each from a first member to the last; the member and the chunk a
+// step touches are then a loop variable plus a constant.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/access_pattern.h"
+#include "runtime/alu.h"
+#include "runtime/collectives.h"
+
+namespace nkic::rt {
+
+// loops[var] + constant, or the constant when var < 0.
+struct Index {
+  int var = -1;
+  int64_t constant = 0;
+
+  int64_t at(const int64_t* loops) const { return (var >= 0 ? loops[var] : 0) + constant; }
+};
+
+// Where a step reads or writes.
+struct Slot {
+  enum class Kind : uint8_t { src, dst, scratch };
+  Kind kind = Kind::src;
+  int tensor = 0;  // src, dst: the call's tensor k; scratch: the scratch buffer
+  Index member;    // src, dst: the member; scratch: the copy
+  int dim = -1;    // >= 0: only chunk `chunk` of chunk_size elements along dim
+  Index chunk;
+  int64_t chunk_size = 0;
+};
+
+struct Step {
+  enum class Kind : uint8_t { copy, accumulate };
+  Kind kind = Kind::copy;
+  AluOp op = AluOp::add;  // accumulate: dst = op(dst, src)
+  Slot dst, src;
+  std::vector<int64_t> loops;  // loop v runs from loops[v] to the last member
+};
+
+// A scratch buffer: `copies` dense row-major tensors of `shape`.
+struct ScratchBuffer {
+  DType dtype = DType::float32;
+  std::vector<int64_t> shape;
+  int64_t copies = 1;
+  std::string label;
+};
+
+struct Schedule {
+  size_t members = 0;
+  std::vector<ScratchBuffer> scratch;
+  std::vector<Step> steps;
+};
+
+// What a lowering needs to know of a call besides its attributes, per
+// tensor k (from any member: the checks have made them agree).
+struct CollectiveTensor {
+  DType dtype = DType::float32;    // the source's
+  std::vector<int64_t> shape;      // the source's
+  bool staged = false;             // a destination shares its source's buffer
+  bool fold_in_dst = false;        // all_reduce: the first member's dst may hold the fold
+};
+
+// One operand of one member, as collective_tensors() sees it: `buffer`
+// identifies its buffer (two operands with equal keys share storage).
+struct OperandInfo {
+  uintptr_t buffer = 0;
+  DType dtype = DType::float32;
+  std::vector<Dim> dims;
+};
+
+// The facts above for a call whose members pass srcs[m][k] and dsts[m][k]
+// (`dynamic`: some operand has a run-time offset, so a step could still fail
+// after writing, and the fold keeps to scratch).
+std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<OperandInfo>>& srcs,
+                                                 const std::vector<std::vector<OperandInfo>>& dsts,
+                                                 bool dynamic);
+OperandInfo operand_info(const AccessPattern& ap);
+
+// The schedule of a checked call over `members` members.
+Schedule lower_collective(const CollectiveOp& op, size_t members,
+                          const std::vector<CollectiveTensor>& tensors);
+
+// Runs the schedule on the members' patterns (srcs[m][k], dsts[m][k]), with
+// scratch buffers allocated on the first member's rank.
+void run_schedule(const Schedule& s, const std::vector<std::vector<AccessPattern>>& srcs,
+                  const std::vector<std::vector<AccessPattern>>& dsts);
+
+// Copy j of a scratch buffer whose first copy `first` is.
+AccessPattern scratch_copy(const AccessPattern& first, int64_t j);
+
+}  // namespace nkic::rt

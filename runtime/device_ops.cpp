@@ -1,0 +1,163 @@
+// See device_ops.h. run() goes through the DMA API (dma.h, fill.h) that the
+// rest of the runtime uses, so an operation moves the same bytes wherever
+// it runs.
+#include "runtime/device_ops.h"
+
+#include <cstdio>
+
+#include "runtime/checked_int.h"
+#include "runtime/dma.h"
+#include "runtime/fill.h"
+#include "runtime/format_util.h"
+#include "runtime/strict.h"
+#include "runtime/strided.h"
+
+namespace nkic::rt {
+
+std::string Scalar::text() const {
+  if (!is_float) return std::to_string(integer);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", real);
+  return buf;
+}
+
+std::vector<std::byte> Scalar::bytes(DType dtype) const {
+  return is_float ? scalar_bytes(dtype, real) : scalar_bytes(dtype, integer);
+}
+
+// ---- dma_copy ----------------------------------------------------------------
+
+void DmaCopy::check(const OpOperands& o) const {
+  const int64_t d = o.dsts[0]->elements(), s = o.srcs[0]->elements();
+  if (d == s) return;
+  throw Error("dma_copy element count mismatch: dst has " + std::to_string(d) + ", src has " +
+              std::to_string(s) + " elements");
+}
+
+void DmaCopy::run(const OpOperands& o) const {
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  if (oob_skip && !(in_bounds(dst) && in_bounds(src))) return;
+  dma_copy(dst, src);
+}
+
+std::string DmaCopy::text(const OpText& t) const {
+  return t.dsts + " <- " + t.srcs + (oob_skip ? " oob_skip" : "");
+}
+
+// ---- memset ------------------------------------------------------------------
+
+void Memset::run(const OpOperands& o) const {
+  fill(*o.dsts[0], value.bytes(o.dsts[0]->dtype()));
+}
+
+std::string Memset::text(const OpText& t) const { return t.dsts + " <- " + value.text(); }
+
+// ---- iota --------------------------------------------------------------------
+
+namespace {
+
+int64_t pattern_elements(const std::array<Dim, Iota::kMaxDims>& pattern) {
+  int64_t n = 1;
+  for (const Dim& d : pattern) n = checked_mul(n, d.count, "the iota pattern's element count");
+  return n;
+}
+
+// Two's complement int32 arithmetic, as the engine computes.
+int64_t wrap_int32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
+
+}  // namespace
+
+void Iota::check(const OpOperands& o) const {
+  const AccessPattern& dst = *o.dsts[0];
+  if (dst.dims.empty()) throw Error("iota: dst must have a partition dimension");
+  const int64_t partitions = dst.dims[0].count;
+  const int64_t per_partition = partitions == 0 ? 0 : dst.elements() / partitions;
+  const int64_t n = pattern_elements(pattern);
+  if (partitions != 0 && n != per_partition) {
+    throw Error("iota: the pattern has " + std::to_string(n) + " elements, but dst has " +
+                std::to_string(per_partition) + " per partition");
+  }
+}
+
+void Iota::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  check_bounds(dst);
+  const int64_t partitions = dst.dims[0].count;
+  const int64_t per_partition = pattern_elements(pattern);
+  const size_t size = dtype_size(dst.dtype());
+  std::vector<std::byte> all;
+  all.reserve(static_cast<size_t>(dst.elements()) * size);
+  for (int64_t p = 0; p < partitions; ++p) {
+    const int64_t base = wrap_int32(offset + wrap_int32(p * channel_multiplier));
+    for (int64_t f = 0; f < per_partition; ++f) {
+      // f's index in each pattern dim, innermost last.
+      int64_t value = base, rest = f;
+      for (size_t k = kMaxDims; k-- > 0;) {
+        const int64_t index = rest % pattern[k].count;
+        rest /= pattern[k].count;
+        value = wrap_int32(value + wrap_int32(index * pattern[k].step));
+      }
+      const std::vector<std::byte> element = scalar_bytes(dst.dtype(), value);
+      all.insert(all.end(), element.begin(), element.end());
+    }
+  }
+  if (all.empty()) return;
+  detail::scatter_bytes(dst, all);
+  note_write(dst);
+}
+
+std::string Iota::text(const OpText& t) const {
+  std::string p;
+  for (size_t k = 0; k < kMaxDims; ++k) {
+    p += (k ? ", [" : "[") + std::to_string(pattern[k].step) + ", " +
+         std::to_string(pattern[k].count) + "]";
+  }
+  return t.dsts + " <- [" + p + "] offset " + std::to_string(offset) + " channel_multiplier " +
+         std::to_string(channel_multiplier);
+}
+
+// ---- registers ---------------------------------------------------------------
+
+void RegisterMove::run(const OpOperands& o) const {
+  *o.reg_dsts[0] = o.reg_srcs.empty() ? constant : o.reg_srcs[0];
+}
+
+std::string RegisterMove::text(const OpText& t) const {
+  return t.reg_dsts + " <- " + (t.reg_srcs.empty() ? std::to_string(constant) : t.reg_srcs);
+}
+
+void RegisterLoad::run(const OpOperands& o) const { *o.reg_dsts[0] = read_scalar_i64(*o.srcs[0]); }
+
+std::string RegisterLoad::text(const OpText& t) const { return t.reg_dsts + " <- " + t.srcs; }
+
+void RegisterStore::run(const OpOperands& o) const {
+  fill(*o.dsts[0], scalar_bytes(o.dsts[0]->dtype(), o.reg_srcs[0]));
+}
+
+std::string RegisterStore::text(const OpText& t) const { return t.dsts + " <- " + t.reg_srcs; }
+
+void RankId::run(const OpOperands& o) const { *o.reg_dsts[0] = o.rank; }
+
+std::string RankId::text(const OpText& t) const { return t.reg_dsts; }
+
+// ---- any operation -----------------------------------------------------------
+
+const char* op_name(const DeviceOp& op) {
+  return std::visit([](const auto& x) { return std::decay_t<decltype(x)>::kName; }, op);
+}
+
+bool skips_out_of_bounds(const DeviceOp& op) {
+  return std::visit([](const auto& x) { return skips_out_of_bounds(x); }, op);
+}
+
+void check_op(const DeviceOp& op, const OpOperands& o) {
+  std::visit([&](const auto& x) { check_op(x, o); }, op);
+}
+
+void run_op(const DeviceOp& op, const OpOperands& o) {
+  std::visit([&](const auto& x) { x.run(o); }, op);
+}
+
+}  // namespace nkic::rt

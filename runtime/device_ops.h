@@ -1,0 +1,226 @@
+// The device operations, each described once. An operation is a struct of
+// its attributes (the constants the kernel gave it) with
+//   kName      its name in the ISA, in IR text and in messages;
+//   kType      its C++ type's name, for generated code that builds it;
+//   fields()   its attributes as a tuple: equality (loop rerolling merges
+//              instructions whose attributes are equal) and the C++
+//              initializer generated code writes are derived from it;
+//   text()     its line of IR text, given its operands as text;
+//   run()      what it does to one rank's memory and registers;
+// and, where it has them, check() (shape checks a compiler makes once, with
+// no data) and skips_out_of_bounds() (a transfer out of bounds is dropped).
+// The interpreter runs an operation through run() on the patterns it
+// resolves; generated code, statement or table row, calls the same run().
+// DeviceOp lists them all; a consumer visits it, so an operation nobody
+// handles does not compile.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "runtime/access_pattern.h"
+
+namespace nkic::rt {
+
+// A constant as the kernel wrote it: an exact integer or a double.
+struct Scalar {
+  bool is_float = false;
+  int64_t integer = 0;
+  double real = 0;
+
+  static Scalar of(int64_t v) { return Scalar{false, v, 0}; }
+  static Scalar of(double v) { return Scalar{true, 0, v}; }
+  bool operator==(const Scalar& o) const {
+    return is_float == o.is_float && (is_float ? real == o.real : integer == o.integer);
+  }
+  std::string text() const;  // "1", "0.5" (17 significant digits)
+  // One element of `dtype` holding the value (floats through float32).
+  std::vector<std::byte> bytes(DType dtype) const;
+};
+
+// A read-only view of contiguous values: a vector's or a braced list's.
+template <typename T>
+class Span {
+ public:
+  Span() = default;
+  // The list's array lives until the end of the full-expression that made
+  // it, as long as the calls a Span is built for.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
+  Span(std::initializer_list<T> list) : data_(list.begin()), size_(list.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  Span(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}  // NOLINT: implicit
+  Span(const T* data, size_t size) : data_(data), size_(size) {}
+  const T& operator[](size_t i) const { return data_[i]; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+
+ private:
+  const T* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// What one operation acts on, on one rank: the tensors it writes and reads,
+// the registers it writes, and the values of the registers it reads.
+struct OpOperands {
+  Span<const AccessPattern*> dsts;
+  Span<const AccessPattern*> srcs;
+  Span<int64_t*> reg_dsts;
+  Span<int64_t> reg_srcs;
+  int rank = 0;
+};
+
+// An operation's operands as text, each list joined, for text().
+struct OpText {
+  std::string dsts, srcs, reg_dsts, reg_srcs;
+};
+
+// nisa.dma_copy (and nisa.tensor_copy): dsts[0] <- srcs[0], element by
+// element in row-major order, converting the dtype through float32.
+struct DmaCopy {
+  static constexpr const char* kName = "dma_copy";
+  static constexpr const char* kType = "DmaCopy";
+  bool oob_skip = false;  // oob_mode.skip
+
+  auto fields() const { return std::tie(oob_skip); }
+  bool skips_out_of_bounds() const { return oob_skip; }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.memset and the fill of nl.zeros/ones/full: every element of dsts[0]
+// becomes the value.
+struct Memset {
+  static constexpr const char* kName = "memset";
+  static constexpr const char* kType = "Memset";
+  Scalar value;
+
+  auto fields() const { return std::tie(value); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.iota: element [p, f] of dsts[0] (p the partition, f the row-major
+// index of the free dims) becomes offset + p * channel_multiplier +
+// sum(index_k * step_k) over the pattern's dims at position f, computed in
+// int32 arithmetic and converted to the dtype as a DMA from int32 would.
+struct Iota {
+  static constexpr const char* kName = "iota";
+  static constexpr const char* kType = "Iota";
+  static constexpr size_t kMaxDims = 4;  // the ISA's pattern is 4-D
+  std::array<Dim, kMaxDims> pattern{};   // [step, count], padded with [0, 1]
+  int64_t offset = 0;
+  int64_t channel_multiplier = 0;
+
+  auto fields() const { return std::tie(pattern, offset, channel_multiplier); }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.register_move and register_alloc: reg_dsts[0] <- reg_srcs[0], or the
+// constant when there is no source register.
+struct RegisterMove {
+  static constexpr const char* kName = "register_move";
+  static constexpr const char* kType = "RegisterMove";
+  int64_t constant = 0;
+
+  auto fields() const { return std::tie(constant); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.register_load: reg_dsts[0] <- the integer in srcs[0] (one element).
+struct RegisterLoad {
+  static constexpr const char* kName = "register_load";
+  static constexpr const char* kType = "RegisterLoad";
+
+  auto fields() const { return std::tie(); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.register_store: every element of dsts[0] <- reg_srcs[0].
+struct RegisterStore {
+  static constexpr const char* kName = "register_store";
+  static constexpr const char* kType = "RegisterStore";
+
+  auto fields() const { return std::tie(); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// ncc.rank_id(): reg_dsts[0] <- the rank's global id.
+struct RankId {
+  static constexpr const char* kName = "rank_id";
+  static constexpr const char* kType = "RankId";
+
+  auto fields() const { return std::tie(); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+using DeviceOp =
+    std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId>;
+
+// Attribute equality, from fields().
+template <typename Op, typename = decltype(std::declval<const Op&>().fields())>
+bool operator==(const Op& a, const Op& b) {
+  return a.fields() == b.fields();
+}
+template <typename Op, typename = decltype(std::declval<const Op&>().fields())>
+bool operator!=(const Op& a, const Op& b) {
+  return !(a == b);
+}
+
+namespace detail {
+template <typename Op, typename = void>
+struct HasCheck : std::false_type {};
+template <typename Op>
+struct HasCheck<Op, std::void_t<decltype(std::declval<const Op&>().check(OpOperands{}))>>
+    : std::true_type {};
+template <typename Op, typename = void>
+struct HasSkip : std::false_type {};
+template <typename Op>
+struct HasSkip<Op, std::void_t<decltype(std::declval<const Op&>().skips_out_of_bounds())>>
+    : std::true_type {};
+}  // namespace detail
+
+// The operation's shape checks (none for most): the ones run() makes too
+// that need no data, for a compiler. Throws Error.
+template <typename Op>
+void check_op(const Op& op, const OpOperands& o) {
+  if constexpr (detail::HasCheck<Op>::value) op.check(o);
+}
+
+// Whether an out-of-bounds transfer of the operation is dropped, not an error.
+template <typename Op>
+bool skips_out_of_bounds(const Op& op) {
+  if constexpr (detail::HasSkip<Op>::value) {
+    return op.skips_out_of_bounds();
+  } else {
+    return false;
+  }
+}
+
+const char* op_name(const DeviceOp& op);
+bool skips_out_of_bounds(const DeviceOp& op);
+void check_op(const DeviceOp& op, const OpOperands& o);
+
+// The operation on one rank (its run()).
+void run_op(const DeviceOp& op, const OpOperands& o);
+
+}  // namespace nkic::rt
