@@ -87,19 +87,6 @@ rt::AluOp reduce_op(const std::string& op, const Value& v) {
                    (v.is<rt::AluOp>() ? to_str(v) : "'" + type_name(v) + "'"));
 }
 
-void check_dim(const std::string& op, CollectiveKind kind, int64_t dim, bool on_hbm) {
-  if (kind == CollectiveKind::all_to_all && !on_hbm) {
-    throw ValueError(op + " works on HBM tensors only");
-  }
-  const bool sbuf_gather = kind == CollectiveKind::all_gather && !on_hbm;
-  const int64_t max_dim = sbuf_gather ? 1 : 0;
-  if (dim < 0 || dim > max_dim) {
-    throw ValueError(op + ": collective_dim " + std::to_string(dim) + " is not supported " +
-                     (on_hbm ? "on HBM" : "on SBUF") + " (only " + (max_dim == 1 ? "0 or 1" : "0") +
-                     ")");
-  }
-}
-
 Diagnostic note_at(const CollectiveCall& c, const std::string& what) {
   Diagnostic d;
   d.severity = Severity::note;
@@ -244,7 +231,7 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   if (has_param(c, "op")) call.op = reduce_op(op, named(c, "op"));
   if (has_param(c, "collective_dim")) {
     call.collective_dim = to_int(named(c, "collective_dim"), op + ": collective_dim");
-    check_dim(op, kind, *call.collective_dim, on_hbm);
+    rt::check_collective_dim(kind, *call.collective_dim, on_hbm);
   }
   c.ev.context().device->collective(std::move(call));
   return Value();

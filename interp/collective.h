@@ -45,7 +45,7 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls);
 // The shape, dtype and chunking checks complete_collective makes (through
 // the runtime's own checks), for `call` made alike by each of `members`,
 // without reading run-time offsets or moving data: a mismatch (an
-// all_gather dst that is not the src with collective_dim times the members,
+// gathered dst that is not the src with collective_dim times the members,
 // chunks that do not divide, ...) throws the CompileError the interpreter
 // would, naming the same members and ranks.
 void check_collective_shapes(const CollectiveCall& call, const std::vector<int>& members);

@@ -1,6 +1,5 @@
-// See collective_schedule.h. Today's algorithms are direct ("mesh"): every
-// member's data moves straight to every member that needs it, reductions
-// fold into one accumulator in member order.
+// See collective_schedule.h: building schedules, the facts lowerings need,
+// and running a schedule on the members' patterns.
 #include "runtime/collective_schedule.h"
 
 #include <algorithm>
@@ -9,10 +8,6 @@
 
 namespace nkic::rt {
 namespace {
-
-// Reductions accumulate floats in float32 and integers exactly in their own
-// dtype (wrapping, which gives the same bits as wrapping once at the end).
-DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
 
 // Whether a pattern's elements are all at different offsets: ordered by step,
 // each dim steps past everything the smaller dims reach.
@@ -28,125 +23,6 @@ bool distinct_elements(std::vector<Dim> dims) {
   }
   return true;
 }
-
-Index at(int64_t constant) { return Index{-1, constant}; }
-Index var(int v) { return Index{v, 0}; }
-constexpr int kI = 0, kJ = 1;  // the loop variables
-
-Slot tensor(Slot::Kind kind, size_t k, Index member) {
-  Slot s;
-  s.kind = kind;
-  s.tensor = static_cast<int>(k);
-  s.member = member;
-  return s;
-}
-Slot src(size_t k, Index member) { return tensor(Slot::Kind::src, k, member); }
-Slot dst(size_t k, Index member) { return tensor(Slot::Kind::dst, k, member); }
-
-Slot chunk(Slot s, int dim, Index which, int64_t size) {
-  s.dim = dim;
-  s.chunk = which;
-  s.chunk_size = size;
-  return s;
-}
-
-class Lowering {
- public:
-  Lowering(const CollectiveOp& op, size_t members, const std::vector<CollectiveTensor>& tensors)
-      : op_(op), tensors_(tensors) {
-    s_.members = members;
-  }
-
-  Schedule lower() {
-    switch (op_.kind) {
-      case CollectiveKind::all_reduce: all_reduce(); break;
-      case CollectiveKind::all_gather: for_each_tensor(&Lowering::all_gather); break;
-      case CollectiveKind::reduce_scatter: for_each_tensor(&Lowering::reduce_scatter); break;
-      case CollectiveKind::all_to_all: for_each_tensor(&Lowering::all_to_all); break;
-    }
-    return std::move(s_);
-  }
-
- private:
-  void for_each_tensor(void (Lowering::*lower_one)(size_t)) {
-    for (size_t k = 0; k < tensors_.size(); ++k) (this->*lower_one)(k);
-  }
-
-  Slot scratch(const std::string& what, DType dtype, const std::vector<int64_t>& shape,
-               int64_t copies) {
-    s_.scratch.push_back(ScratchBuffer{dtype, shape, copies,
-                                       std::string(op_.name()) + " " + what});
-    Slot slot;
-    slot.kind = Slot::Kind::scratch;
-    slot.tensor = static_cast<int>(s_.scratch.size() - 1);
-    return slot;
-  }
-
-  void copy(Slot to, Slot from, std::vector<int64_t> loops = {}) {
-    s_.steps.push_back(Step{Step::Kind::copy, AluOp::add, to, from, std::move(loops)});
-  }
-  void accumulate(Slot to, Slot from, std::vector<int64_t> loops) {
-    s_.steps.push_back(Step{Step::Kind::accumulate, op_.op, to, from, std::move(loops)});
-  }
-
-  int64_t n() const { return static_cast<int64_t>(s_.members); }
-
-  // Every tensor's fold first, then every destination.
-  void all_reduce() {
-    std::vector<Slot> accs;
-    for (size_t k = 0; k < tensors_.size(); ++k) {
-      const CollectiveTensor& t = tensors_[k];
-      accs.push_back(t.fold_in_dst ? dst(k, at(0))
-                                   : scratch("acc" + std::to_string(k),
-                                             accumulator_dtype(t.dtype), t.shape, 1));
-      copy(accs[k], src(k, at(0)));
-      accumulate(accs[k], src(k, var(kI)), {1});
-    }
-    for (size_t k = 0; k < tensors_.size(); ++k) {
-      // A fold in place already is the first member's result.
-      copy(dst(k, var(kI)), accs[k], {tensors_[k].fold_in_dst ? 1 : 0});
-    }
-  }
-
-  // Member j's source of tensor k: staged in scratch first when a
-  // destination shares its buffer (every source is copied before any write).
-  Slot source(size_t k, int member_var) {
-    const CollectiveTensor& t = tensors_[k];
-    if (!t.staged) return src(k, var(member_var));
-    Slot staged = scratch("staged" + std::to_string(k), t.dtype, t.shape, n());
-    staged.member = var(kI);
-    copy(staged, src(k, var(kI)), {0});
-    staged.member = var(member_var);
-    return staged;
-  }
-
-  void all_gather(size_t k) {
-    const Slot from = source(k, kJ);
-    const int64_t size = tensors_[k].shape[static_cast<size_t>(op_.dim)];
-    copy(chunk(dst(k, var(kI)), op_.dim, var(kJ), size), from, {0, 0});
-  }
-
-  void reduce_scatter(size_t k) {
-    const CollectiveTensor& t = tensors_[k];
-    const int64_t size = t.shape[static_cast<size_t>(op_.dim)] / n();
-    const Slot acc = scratch("acc" + std::to_string(k), accumulator_dtype(t.dtype), t.shape, 1);
-    const Slot part = chunk(acc, op_.dim, var(kI), size);
-    copy(part, chunk(src(k, at(0)), op_.dim, var(kI), size), {0});
-    accumulate(part, chunk(src(k, var(kJ)), op_.dim, var(kI), size), {0, 1});
-    copy(dst(k, var(kI)), part, {0});
-  }
-
-  void all_to_all(size_t k) {
-    const Slot from = source(k, kJ);
-    const int64_t size = tensors_[k].shape[static_cast<size_t>(op_.dim)] / n();
-    copy(chunk(dst(k, var(kI)), op_.dim, var(kJ), size), chunk(from, op_.dim, var(kI), size),
-         {0, 0});
-  }
-
-  const CollectiveOp& op_;
-  const std::vector<CollectiveTensor>& tensors_;
-  Schedule s_;
-};
 
 // Runs one schedule on concrete patterns.
 class Runner {
@@ -219,6 +95,51 @@ class Runner {
 
 }  // namespace
 
+DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
+
+ScheduleBuilder::ScheduleBuilder(size_t members, std::string label_prefix)
+    : label_prefix_(std::move(label_prefix)) {
+  s_.members = members;
+}
+
+Slot ScheduleBuilder::src(size_t k, Index member) {
+  Slot s;
+  s.kind = Slot::Kind::src;
+  s.tensor = static_cast<int>(k);
+  s.member = member;
+  return s;
+}
+
+Slot ScheduleBuilder::dst(size_t k, Index member) {
+  Slot s = src(k, member);
+  s.kind = Slot::Kind::dst;
+  return s;
+}
+
+Slot ScheduleBuilder::scratch(const std::string& what, DType dtype,
+                              const std::vector<int64_t>& shape, int64_t copies) {
+  s_.scratch.push_back(ScratchBuffer{dtype, shape, copies, label_prefix_ + " " + what});
+  Slot slot;
+  slot.kind = Slot::Kind::scratch;
+  slot.tensor = static_cast<int>(s_.scratch.size() - 1);
+  return slot;
+}
+
+Slot ScheduleBuilder::chunk(Slot s, int dim, Index which, int64_t size) {
+  s.dim = dim;
+  s.chunk = which;
+  s.chunk_size = size;
+  return s;
+}
+
+void ScheduleBuilder::copy(Slot to, Slot from, std::vector<int64_t> loops) {
+  s_.steps.push_back(Step{Step::Kind::copy, AluOp::add, to, from, std::move(loops)});
+}
+
+void ScheduleBuilder::accumulate(Slot to, Slot from, AluOp op, std::vector<int64_t> loops) {
+  s_.steps.push_back(Step{Step::Kind::accumulate, op, to, from, std::move(loops)});
+}
+
 OperandInfo operand_info(const AccessPattern& ap) {
   return OperandInfo{reinterpret_cast<uintptr_t>(ap.buffer), ap.dtype(), ap.dims};
 }
@@ -245,11 +166,6 @@ std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<O
     out.push_back(std::move(t));
   }
   return out;
-}
-
-Schedule lower_collective(const CollectiveOp& op, size_t members,
-                          const std::vector<CollectiveTensor>& tensors) {
-  return Lowering(op, members, tensors).lower();
 }
 
 void run_schedule(const Schedule& s, const std::vector<std::vector<AccessPattern>>& srcs,

@@ -4,7 +4,8 @@
 // once, here; the interpreter runs the schedule (run_schedule), the C++
 // emitter prints it as explicit DMA calls, and a cost model can time the
 // same steps. Another algorithm (a ring, say) is another schedule of the
-// same steps.
+// same steps. The lowerings themselves are the collectives'
+// (collectives.cpp); this file holds what they build and how it runs.
 //
 // A step may repeat over up to two loops over the members (i outer, j
 // inner), each from a first member to the last; the member and the chunk a
@@ -18,7 +19,6 @@
 
 #include "runtime/access_pattern.h"
 #include "runtime/alu.h"
-#include "runtime/collectives.h"
 
 namespace nkic::rt {
 
@@ -88,9 +88,37 @@ std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<O
                                                  bool dynamic);
 OperandInfo operand_info(const AccessPattern& ap);
 
-// The schedule of a checked call over `members` members.
-Schedule lower_collective(const CollectiveOp& op, size_t members,
-                          const std::vector<CollectiveTensor>& tensors);
+// The dtype a reduction folds in: float32 for floats, the dtype itself
+// (wrapping) for integers.
+DType accumulator_dtype(DType t);
+
+// Builds a schedule step by step, for the lowerings (collectives.cpp).
+class ScheduleBuilder {
+ public:
+  ScheduleBuilder(size_t members, std::string label_prefix);
+
+  // Slots: member `member`'s tensor k, and a new scratch buffer (copy 0).
+  static Slot src(size_t k, Index member);
+  static Slot dst(size_t k, Index member);
+  Slot scratch(const std::string& what, DType dtype, const std::vector<int64_t>& shape,
+               int64_t copies);
+  // The slot restricted to chunk `which` of `size` elements along dim.
+  static Slot chunk(Slot s, int dim, Index which, int64_t size);
+
+  void copy(Slot to, Slot from, std::vector<int64_t> loops = {});
+  void accumulate(Slot to, Slot from, AluOp op, std::vector<int64_t> loops);
+
+  int64_t members() const { return static_cast<int64_t>(s_.members); }
+  Schedule take() { return std::move(s_); }
+
+ private:
+  Schedule s_;
+  std::string label_prefix_;
+};
+
+// Index helpers: a constant, and loop variable i (0) or j (1).
+inline Index at(int64_t constant) { return Index{-1, constant}; }
+inline Index loop_var(int v) { return Index{v, 0}; }
 
 // Runs the schedule on the members' patterns (srcs[m][k], dsts[m][k]), with
 // scratch buffers allocated on the first member's rank.

@@ -1,5 +1,6 @@
-// The collectives' names, checks and entry point (see collectives.h); the
-// data movement is their schedules' (collective_schedule.cpp).
+// The collectives, each described here once (see collectives.h): its name,
+// its checks and its lowering into a schedule of steps (run by
+// collective_schedule.cpp).
 #include "runtime/collectives.h"
 
 #include <memory>
@@ -184,6 +185,65 @@ void check_all_to_all(const std::vector<const AccessPattern*>& srcs,
   check_tensors(op, srcs, dsts, srcs[0]->shape(), "the src shape");
 }
 
+// ---- the lowerings -------------------------------------------------------------
+//
+// Today's algorithms are direct ("mesh"): every member's data moves straight
+// to every member that needs it, and a reduction folds into one accumulator
+// in member order. Loop variable i is the outer loop, j the inner.
+
+constexpr int kI = 0, kJ = 1;
+using B = ScheduleBuilder;
+
+// Every tensor's fold first, then every destination.
+void lower_all_reduce(B& b, AluOp op, const std::vector<CollectiveTensor>& tensors) {
+  std::vector<Slot> accs;
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    const CollectiveTensor& t = tensors[k];
+    accs.push_back(t.fold_in_dst ? B::dst(k, at(0))
+                                 : b.scratch("acc" + std::to_string(k),
+                                             accumulator_dtype(t.dtype), t.shape, 1));
+    b.copy(accs[k], B::src(k, at(0)));
+    b.accumulate(accs[k], B::src(k, loop_var(kI)), op, {1});
+  }
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    // A fold in place already is the first member's result.
+    b.copy(B::dst(k, loop_var(kI)), accs[k], {tensors[k].fold_in_dst ? 1 : 0});
+  }
+}
+
+// Member `member_var`'s source of tensor k: staged in scratch first when a
+// destination shares its buffer (every source is copied before any write).
+Slot source(B& b, size_t k, const CollectiveTensor& t, int member_var) {
+  if (!t.staged) return B::src(k, loop_var(member_var));
+  Slot staged = b.scratch("staged" + std::to_string(k), t.dtype, t.shape, b.members());
+  staged.member = loop_var(kI);
+  b.copy(staged, B::src(k, loop_var(kI)), {0});
+  staged.member = loop_var(member_var);
+  return staged;
+}
+
+void lower_all_gather(B& b, int dim, size_t k, const CollectiveTensor& t) {
+  const Slot from = source(b, k, t, kJ);
+  const int64_t size = t.shape[static_cast<size_t>(dim)];
+  b.copy(B::chunk(B::dst(k, loop_var(kI)), dim, loop_var(kJ), size), from, {0, 0});
+}
+
+void lower_reduce_scatter(B& b, AluOp op, int dim, size_t k, const CollectiveTensor& t) {
+  const int64_t size = t.shape[static_cast<size_t>(dim)] / b.members();
+  const Slot acc = b.scratch("acc" + std::to_string(k), accumulator_dtype(t.dtype), t.shape, 1);
+  const Slot part = B::chunk(acc, dim, loop_var(kI), size);
+  b.copy(part, B::chunk(B::src(k, at(0)), dim, loop_var(kI), size), {0});
+  b.accumulate(part, B::chunk(B::src(k, loop_var(kJ)), dim, loop_var(kI), size), op, {0, 1});
+  b.copy(B::dst(k, loop_var(kI)), part, {0});
+}
+
+void lower_all_to_all(B& b, int dim, size_t k, const CollectiveTensor& t) {
+  const Slot from = source(b, k, t, kJ);
+  const int64_t size = t.shape[static_cast<size_t>(dim)] / b.members();
+  b.copy(B::chunk(B::dst(k, loop_var(kI)), dim, loop_var(kJ), size),
+         B::chunk(from, dim, loop_var(kI), size), {0, 0});
+}
+
 }  // namespace
 
 const char* collective_name(CollectiveKind kind) {
@@ -207,6 +267,24 @@ bool has_reduce_op(CollectiveKind kind) {
 }
 
 bool has_collective_dim(CollectiveKind kind) { return kind != CollectiveKind::all_reduce; }
+
+void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm) {
+  const std::string op = collective_name(kind);
+  int64_t max_dim = 0;
+  switch (kind) {
+    case CollectiveKind::all_to_all:
+      if (!on_hbm) throw Error(op + " works on HBM tensors only");
+      break;
+    case CollectiveKind::all_gather: max_dim = on_hbm ? 0 : 1; break;
+    case CollectiveKind::all_reduce:
+    case CollectiveKind::reduce_scatter: break;
+  }
+  if (dim < 0 || dim > max_dim) {
+    throw Error(op + ": collective_dim " + std::to_string(dim) + " is not supported " +
+                (on_hbm ? "on HBM" : "on SBUF") + " (only " + (max_dim == 1 ? "0 or 1" : "0") +
+                ")");
+  }
+}
 
 std::string CollectiveOp::text(const OpText& t) const {
   std::string s;
@@ -232,6 +310,24 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
       case CollectiveKind::all_to_all: check_all_to_all(s, d, op.dim, name); break;
     }
   }
+}
+
+Schedule lower_collective(const CollectiveOp& op, size_t members,
+                          const std::vector<CollectiveTensor>& tensors) {
+  B b(members, op.name());
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    switch (op.kind) {
+      case CollectiveKind::all_reduce:
+        if (k == 0) lower_all_reduce(b, op.op, tensors);
+        break;
+      case CollectiveKind::all_gather: lower_all_gather(b, op.dim, k, tensors[k]); break;
+      case CollectiveKind::reduce_scatter:
+        lower_reduce_scatter(b, op.op, op.dim, k, tensors[k]);
+        break;
+      case CollectiveKind::all_to_all: lower_all_to_all(b, op.dim, k, tensors[k]); break;
+    }
+  }
+  return b.take();
 }
 
 void run_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,

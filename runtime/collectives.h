@@ -18,6 +18,7 @@
 
 #include "runtime/access_pattern.h"
 #include "runtime/alu.h"
+#include "runtime/collective_schedule.h"
 #include "runtime/device_ops.h"
 
 namespace nkic::rt {
@@ -45,6 +46,10 @@ const char* collective_name(CollectiveKind kind);
 bool has_reduce_op(CollectiveKind kind);
 bool has_collective_dim(CollectiveKind kind);
 
+// Which collective_dim a call may name, on HBM tensors or on SBUF ones
+// (and whether the kind works on SBUF at all). Throws Error.
+void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm);
+
 // One collective as a device operation: its kind, attributes and groups.
 struct CollectiveOp {
   CollectiveKind kind = CollectiveKind::all_reduce;
@@ -66,6 +71,10 @@ struct CollectiveOp {
 // compiler too, which knows the shapes but has no data.
 void check_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                       const std::vector<std::vector<AccessPattern>>& dsts);
+
+// The schedule of a checked call over `members` members.
+Schedule lower_collective(const CollectiveOp& op, size_t members,
+                          const std::vector<CollectiveTensor>& tensors);
 
 // Checks bounds and everything above, then moves the data by the call's
 // schedule, with scratch buffers from the first member's machine.

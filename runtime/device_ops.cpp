@@ -45,7 +45,7 @@ std::string DmaCopy::text(const OpText& t) const {
   return t.dsts + " <- " + t.srcs + (oob_skip ? " oob_skip" : "");
 }
 
-// ---- memset ------------------------------------------------------------------
+// ---- fills -------------------------------------------------------------------
 
 void Memset::run(const OpOperands& o) const {
   fill(*o.dsts[0], value.bytes(o.dsts[0]->dtype()));

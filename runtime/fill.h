@@ -1,7 +1,7 @@
-// Single values through access patterns, for generated code: the element a
-// constant becomes (memset, register_store), filling a pattern with it,
-// reading one integer element (register_load, run-time offsets) and reading
-// a whole pattern row-major (kernel outputs). The interpreter's fill rules
+// Single values through access patterns: the element a constant becomes,
+// filling a pattern with it, reading one integer element (register loads,
+// run-time offsets) and reading a whole pattern row-major (kernel outputs).
+// The interpreter's fill rules
 // are the reference: floats go through float32, integers are exact and
 // saturate to the dtype's range, bool is nonzero.
 #pragma once
