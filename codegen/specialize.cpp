@@ -12,10 +12,10 @@
 #include "codegen/lifetimes.h"
 #include "codegen/reroll.h"
 #include "codegen/trace.h"
-#include "interp/collective.h"
+#include "interp/nki/collective.h"
 #include "interp/device.h"
 #include "interp/kernel_binding.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::codegen {
 namespace {

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "frontend/source.h"
-#include "interp/collective.h"
+#include "interp/nki/collective.h"
 #include "runtime/device_ops.h"
 #include "runtime/machine.h"
 #include "runtime/tensor.h"

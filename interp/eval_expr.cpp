@@ -2,11 +2,11 @@
 // attributes, subscripts, comprehensions and lambdas.
 #include <algorithm>
 
-#include "interp/builtin_ops.h"
+#include "interp/nki/modules.h"
 #include "interp/evaluator.h"
-#include "interp/format.h"
-#include "interp/operators.h"
-#include "interp/text.h"
+#include "interp/python/format.h"
+#include "interp/python/operators.h"
+#include "interp/python/text.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {

@@ -4,7 +4,7 @@
 
 #include "interp/device.h"
 #include "interp/evaluator.h"
-#include "interp/operators.h"
+#include "interp/python/operators.h"
 
 namespace nkic::interp {
 

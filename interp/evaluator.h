@@ -9,13 +9,14 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/ast.h"
 #include "frontend/diagnostics.h"
-#include "interp/binder.h"
-#include "interp/scope.h"
-#include "interp/value.h"
+#include "interp/python/binder.h"
+#include "interp/python/scope.h"
+#include "interp/python/value.h"
 #include "interp/work_meter.h"
 #include "runtime/machine.h"
 
@@ -64,6 +65,10 @@ struct CallArgs {
   SourceRange range;
 
   const Value& operator[](size_t i) const { return args[i]; }
+  // The argument of the parameter called `name`: how NKI's builtins read
+  // their arguments, so that an entry's code and its signature agree by name.
+  const Value& operator[](std::string_view name) const;
+  bool has(std::string_view name) const;
 };
 
 class Evaluator {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "interp/builtin_ops.h"
+#include "interp/nki/modules.h"
 #include "interp/device.h"
 #include "interp/tensor_io.h"
 

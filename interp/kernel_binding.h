@@ -11,7 +11,7 @@
 
 #include "frontend/ast.h"
 #include "interp/evaluator.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 #include "runtime/machine.h"
 #include "runtime/npy.h"
 

@@ -13,7 +13,7 @@
 #include <map>
 
 #include "frontend/parse.h"
-#include "interp/builtin_ops.h"
+#include "interp/nki/modules.h"
 #include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"

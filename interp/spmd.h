@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "frontend/diagnostics.h"
-#include "interp/collective.h"
+#include "interp/nki/collective.h"
 
 namespace nkic::interp {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 namespace {

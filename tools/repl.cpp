@@ -20,7 +20,7 @@
 #include <sstream>
 
 #include "frontend/diagnostics.h"
-#include "interp/interactive.h"
+#include "interp/repl/interactive.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/machine.h"

@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 using namespace nkic::interp;
 

@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "interp/collective.h"
+#include "interp/nki/collective.h"
 #include "run_util.h"
 
 using nkic::test::f32_arg;

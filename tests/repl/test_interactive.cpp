@@ -7,7 +7,7 @@
 #include <atomic>
 #include <sstream>
 
-#include "interp/interactive.h"
+#include "interp/repl/interactive.h"
 #include "tools/repl.h"
 
 namespace nkic {

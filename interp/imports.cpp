@@ -1,6 +1,6 @@
 // Imports: NKI's builtin modules, the stdlib modules found on the module path
 // (evaluated once per rank and cached), and clear refusals for the rest.
-#include "interp/builtin_ops.h"
+#include "interp/nki/modules.h"
 #include "interp/evaluator.h"
 
 namespace nkic::interp {

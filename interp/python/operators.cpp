@@ -1,10 +1,10 @@
 // Python's operators on Values.
-#include "interp/operators.h"
+#include "interp/python/operators.h"
 
 #include <cmath>
 #include <limits>
 
-#include "interp/text.h"
+#include "interp/python/text.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {

@@ -1,13 +1,13 @@
 // See rounding.h.
-#include "interp/rounding.h"
+#include "interp/python/rounding.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-#include "interp/format.h"
-#include "interp/value.h"
+#include "interp/python/format.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 namespace {

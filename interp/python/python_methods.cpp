@@ -4,10 +4,10 @@
 #include <cctype>
 
 #include "interp/evaluator.h"
-#include "interp/format.h"
-#include "interp/operators.h"
-#include "interp/signature_helpers.h"
-#include "interp/text.h"
+#include "interp/python/format.h"
+#include "interp/python/operators.h"
+#include "interp/python/signature_helpers.h"
+#include "interp/python/text.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {

@@ -1,31 +1,17 @@
 // Collectives: argument checks on the calling rank, agreement checks and data
 // movement once the sub-group has met, and the shape checks alone.
-#include "interp/collective.h"
+#include "interp/nki/collective.h"
 
 #include <algorithm>
 #include <set>
 
-#include "interp/builtin_ops.h"
+#include "interp/nki/modules.h"
 #include "interp/device.h"
 #include "runtime/format_util.h"
 
 namespace nkic::interp {
 
 namespace {
-
-const Value& named(const CallArgs& c, const char* param) {
-  for (size_t i = 0; i < c.fn.signature.size(); ++i) {
-    if (c.fn.signature[i].name == param) return c.args[i];
-  }
-  throw ValueError(std::string("internal: ") + c.fn.name + " has no parameter " + param);
-}
-
-bool has_param(const CallArgs& c, const char* param) {
-  for (const ParamSpec& p : c.fn.signature) {
-    if (p.name == param) return true;
-  }
-  return false;
-}
 
 std::vector<Value::Tensor> tensor_list(const std::string& op, const char* what, const Value& v) {
   const ValueList* items = sequence_items(v);
@@ -212,8 +198,8 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   call.kind = kind;
   call.rank = c.ev.rank();
   call.range = c.range;
-  call.srcs = tensor_list(op, "srcs", named(c, "srcs"));
-  call.dsts = tensor_list(op, "dsts", named(c, "dsts"));
+  call.srcs = tensor_list(op, "srcs", c["srcs"]);
+  call.dsts = tensor_list(op, "dsts", c["dsts"]);
   if (call.srcs.empty()) throw ValueError(op + ": srcs is empty");
   if (call.srcs.size() != call.dsts.size()) {
     throw ValueError(op + ": srcs has " + std::to_string(call.srcs.size()) +
@@ -226,11 +212,11 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   if (!on_hbm && call.srcs.size() > 1) {
     throw ValueError(op + ": several tensors in one collective work only on HBM");
   }
-  call.group = replica_group_value(named(c, "replica_group"), op);
+  call.group = replica_group_value(c["replica_group"], op);
   call.group.validate(c.ev.context().ranks);
-  if (has_param(c, "op")) call.op = reduce_op(op, named(c, "op"));
-  if (has_param(c, "collective_dim")) {
-    call.collective_dim = to_int(named(c, "collective_dim"), op + ": collective_dim");
+  if (c.has("op")) call.op = reduce_op(op, c["op"]);
+  if (c.has("collective_dim")) {
+    call.collective_dim = to_int(c["collective_dim"], op + ": collective_dim");
     rt::check_collective_dim(kind, *call.collective_dim, on_hbm);
   }
   c.ev.context().device->collective(std::move(call));

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "interp/evaluator.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

@@ -1,5 +1,5 @@
 // Binding arguments to parameters, as Python does.
-#include "interp/binder.h"
+#include "interp/python/binder.h"
 
 namespace nkic::interp {
 

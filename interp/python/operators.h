@@ -5,7 +5,7 @@
 #pragma once
 
 #include "frontend/ast.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

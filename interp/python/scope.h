@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

@@ -1,14 +1,14 @@
 // Values: construction, Python's type names, str/repr, truth and equality.
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
-#include "interp/operators.h"
+#include "interp/python/operators.h"
 #include "interp/tensor_io.h"
-#include "interp/text.h"
+#include "interp/python/text.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {

@@ -1,5 +1,5 @@
 // The format mini-language.
-#include "interp/format.h"
+#include "interp/python/format.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <optional>
 
-#include "interp/operators.h"
-#include "interp/text.h"
+#include "interp/python/operators.h"
+#include "interp/python/text.h"
 
 namespace nkic::interp {
 

@@ -1,7 +1,7 @@
 // The REPL's persistent interpreter (see interactive.h). Each input is parsed
 // as a module of its own ("<input N>", so diagnostics cite it) and kept alive
 // for the session, since the functions it defines point into its syntax tree.
-#include "interp/interactive.h"
+#include "interp/repl/interactive.h"
 
 #include <algorithm>
 #include <cctype>

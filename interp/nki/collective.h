@@ -10,7 +10,7 @@
 
 #include "frontend/diagnostics.h"
 #include "interp/evaluator.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 #include "runtime/collectives.h"
 
 namespace nkic::interp {

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "interp/binder.h"
-#include "interp/value.h"
+#include "interp/python/binder.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

@@ -1,10 +1,10 @@
 // See text.h.
-#include "interp/text.h"
+#include "interp/python/text.h"
 
 #include <string.h>  // memmem (GNU): a linear-time substring search
 
 #include "frontend/literals.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp::text {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "interp/evaluator.h"
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

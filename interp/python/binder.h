@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "interp/value.h"
+#include "interp/python/value.h"
 
 namespace nkic::interp {
 

@@ -1,0 +1,136 @@
+// See args.h.
+#include "interp/nki/args.h"
+
+#include <cstring>
+
+namespace nkic::interp {
+
+const Value& CallArgs::operator[](std::string_view name) const {
+  for (size_t i = 0; i < fn.signature.size(); ++i) {
+    if (fn.signature[i].name == name) return args[i];
+  }
+  throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
+}
+
+bool CallArgs::has(std::string_view name) const {
+  for (const ParamSpec& p : fn.signature) {
+    if (p.name == name) return true;
+  }
+  return false;
+}
+
+namespace nki {
+
+std::string param_name(const CallArgs& c, const char* param) { return c.fn.name + ": " + param; }
+
+const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
+  if (auto t = c[param].get<Value::Tensor>()) return **t;
+  throw ValueError(param_name(c, param) + " must be a tensor, not '" + type_name(c[param]) + "'");
+}
+
+std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a shape");
+  if (v.is<int64_t>()) return {*v.get<int64_t>()};
+  const ValueList* items = sequence_items(v);
+  if (!items) {
+    throw ValueError(param_name(c, param) + " must be a tuple or list of ints, not '" +
+                     type_name(v) + "'");
+  }
+  std::vector<int64_t> shape;
+  for (const Value& d : *items) {
+    if (auto r = d.get<Value::Register>()) register_misuse(**r, "a shape");
+    shape.push_back(to_int(d, param_name(c, param) + " dimension"));
+  }
+  return shape;
+}
+
+rt::DType dtype_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (auto d = v.get<rt::DType>()) return *d;
+  if (auto s = v.get<std::string>()) {
+    if (auto d = rt::dtype_from_name(*s)) return *d;
+  }
+  throw ValueError(param_name(c, param) + " must be a dtype such as nl.float32, not " +
+                   (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
+}
+
+rt::MemKind buffer_arg(const CallArgs& c, const char* param) {
+  if (auto k = c[param].get<rt::MemKind>()) return *k;
+  throw ValueError(param_name(c, param) +
+                   " must be a buffer such as nl.sbuf or nl.shared_hbm, not '" +
+                   type_name(c[param]) + "'");
+}
+
+std::string name_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (v.is_none()) return "";
+  if (auto s = v.get<std::string>()) return *s;
+  throw ValueError(param_name(c, param) + " must be a str, not '" + type_name(v) + "'");
+}
+
+Value::Register register_arg(const CallArgs& c, const char* param) {
+  if (auto r = c[param].get<Value::Register>()) return *r;
+  throw ValueError(param_name(c, param) + " must be a register, not '" + type_name(c[param]) +
+                   "'");
+}
+
+std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
+  if (c[param].is_none()) return std::nullopt;
+  return to_int(c[param], param_name(c, param));
+}
+
+std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param) {
+  const ValueList* pairs = sequence_items(c[param]);
+  if (!pairs) throw ValueError(param_name(c, param) + " must be a list of [step, count] pairs");
+  std::vector<rt::Dim> pattern;
+  for (const Value& p : *pairs) {
+    const ValueList* sc = sequence_items(p);
+    if (!sc || sc->size() != 2) {
+      throw ValueError(param_name(c, param) + " must be a list of [step, count] pairs, not " +
+                       to_repr(p));
+    }
+    pattern.push_back(
+        rt::Dim{to_int((*sc)[0], "a pattern step"), to_int((*sc)[1], "a pattern count")});
+  }
+  return pattern;
+}
+
+int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
+  const Value& v = c[param];
+  auto e = v.get<EnumConst>();
+  if (!e || std::strcmp(e->enum_name, enum_name) != 0) {
+    throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
+                     (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
+  }
+  return e->value;
+}
+
+rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) {
+  if (rt::is_float(dtype) || v.is<double>()) return rt::Scalar::of(to_number(v, what));
+  return rt::Scalar::of(to_int(v, what));
+}
+
+Device& device(const CallArgs& c) { return *c.ev.context().device; }
+
+Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
+               rt::MemKind kind, const std::string& name) {
+  const std::string& label = name.empty() ? c.ev.assignment_target() : name;
+  std::shared_ptr<rt::Buffer> buffer =
+      c.ev.context().machine->allocate(c.ev.rank(), kind, dtype, shape, label);
+  device(c).allocated(buffer, c.range);
+  return make_tensor(rt::TensorView(std::move(buffer)));
+}
+
+void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what) {
+  device(c).run({rt::Memset{scalar_arg(t.dtype(), v, what)}, {&t}, {}, {}, {}, c.range});
+}
+
+OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,
+              BuiltinAction action) {
+  return OpEntry{module, std::make_shared<const BuiltinFn>(
+                             BuiltinFn{std::move(name), std::move(sig), action, role})};
+}
+
+}  // namespace nki
+}  // namespace nkic::interp

@@ -1,0 +1,67 @@
+// Reading and checking the arguments of NKI's builtins, by parameter name,
+// with the messages every builtin shares ("nisa.dma_copy: dst must be a
+// tensor, ..."), and the pieces nl, nisa and ncc have in common: the rank's
+// Device, tensor allocation, fills, and the table entries themselves.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interp/device.h"
+#include "interp/evaluator.h"
+#include "interp/nki/modules.h"
+#include "interp/python/signature_helpers.h"
+#include "interp/python/value.h"
+
+namespace nkic::interp::nki {
+
+// "nisa.dma_copy: dst", for messages about one argument.
+std::string param_name(const CallArgs& c, const char* param);
+
+const rt::TensorView& tensor_arg(const CallArgs& c, const char* param);
+std::vector<int64_t> shape_arg(const CallArgs& c, const char* param);
+rt::DType dtype_arg(const CallArgs& c, const char* param);
+rt::MemKind buffer_arg(const CallArgs& c, const char* param);
+std::string name_arg(const CallArgs& c, const char* param);  // "" for None
+Value::Register register_arg(const CallArgs& c, const char* param);
+// An int, or None (then std::nullopt).
+std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
+// A list of [step, count] pairs (an access pattern, as .ap() and iota take).
+std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param);
+// Throws unless the argument is a member of nisa.<enum_name>; returns its value.
+int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name);
+
+// The constant `v` as a fill writes it into `dtype`: floats (and any float
+// value) through float32, integers exactly.
+rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what);
+
+// The rank's Device, and a new tensor on the rank announced to it.
+Device& device(const CallArgs& c);
+Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
+               rt::MemKind kind, const std::string& name);
+// Every element of t becomes v, as a device operation.
+void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what);
+
+// A table entry of `module` (modules.h).
+OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,
+              BuiltinAction action);
+
+// The entries of each module, one file each.
+std::vector<OpEntry> nl_entries();
+std::vector<OpEntry> nisa_entries();
+std::vector<OpEntry> ncc_entries();
+std::vector<OpEntry> tensor_method_entries();
+
+// The partitions of an on-chip tile (nl.tile_size.pmax).
+constexpr int64_t kPartitions = 128;
+
+// An empty module called `name`.
+Value::Module new_module(const std::string& name);
+
+// nisa's enums (oob_mode, engine, ...) as module members, and one member.
+void add_isa_enums(std::unordered_map<std::string, Value>& nisa);
+Value enum_member(const char* enum_name, const char* member);
+
+}  // namespace nkic::interp::nki

@@ -1,0 +1,95 @@
+// The builtin modules assembled from each module's entries (nl.cpp,
+// nisa.cpp, ncc.cpp, tensor_methods.cpp), their constants, and nki.jit.
+#include "interp/nki/modules.h"
+
+#include "interp/nki/args.h"
+
+namespace nkic::interp {
+namespace nki {
+
+Value::Module new_module(const std::string& name) {
+  auto m = std::make_shared<ModuleObj>();
+  m->name = name;
+  m->scope = std::make_shared<Scope>();
+  return m;
+}
+
+namespace {
+
+Value nki_jit(CallArgs& c) {
+  const Value& fn = c["fn"];
+  if (fn.is_none()) {
+    // @nki.jit(...): the options are accepted and ignored; the result decorates.
+    for (const OpEntry& e : op_table()) {
+      if (e.fn.get() == &c.fn) return Value(e.fn);
+    }
+  }
+  auto f = fn.get<Value::Function>();
+  if (!f) throw ValueError("nki.jit decorates a function, not '" + type_name(fn) + "'");
+  (*f)->is_kernel = true;
+  return fn;
+}
+
+std::vector<OpEntry> build_table() {
+  std::vector<OpEntry> table = {
+      entry("nki", "jit", {opt("fn", Value()), kwrest("kwargs")}, OpRole::meta, nki_jit)};
+  for (std::vector<OpEntry> (*module)() :
+       {nl_entries, nisa_entries, ncc_entries, tensor_method_entries}) {
+    for (OpEntry& e : module()) table.push_back(std::move(e));
+  }
+  return table;
+}
+
+void add_language_constants(std::unordered_map<std::string, Value>& nl) {
+  for (int i = 0; i < rt::kDTypeCount; ++i) {
+    const auto t = static_cast<rt::DType>(i);
+    nl[std::string(rt::dtype_name(t))] = Value(t);
+  }
+  nl["hbm"] = Value(rt::MemKind::hbm);
+  nl["private_hbm"] = Value(rt::MemKind::hbm);
+  nl["shared_hbm"] = Value(rt::MemKind::shared_hbm);
+  nl["sbuf"] = Value(rt::MemKind::sbuf);
+  nl["psum"] = Value(rt::MemKind::psum);
+  for (rt::AluOp op : rt::kAluOps) nl[std::string(rt::alu_op_name(op))] = Value(op);
+  auto tile_size = new_module("nki.language.tile_size");
+  // pmax and the gemm limits are NKI's documented values; psum_fmax is the
+  // PSUM partition size (16 KiB) in float32 elements.
+  tile_size->scope->vars["pmax"] = Value(kPartitions);
+  tile_size->scope->vars["gemm_stationary_fmax"] = Value(int64_t{128});
+  tile_size->scope->vars["gemm_moving_fmax"] = Value(int64_t{512});
+  tile_size->scope->vars["psum_fmax"] = Value(int64_t{2048});
+  nl["tile_size"] = Value(tile_size);
+}
+
+}  // namespace
+}  // namespace nki
+
+const std::vector<OpEntry>& op_table() {
+  static const std::vector<OpEntry> table = nki::build_table();
+  return table;
+}
+
+std::map<std::string, Value::Module> make_builtin_modules() {
+  std::map<std::string, Value::Module> mods;
+  for (const char* name : {"nki", "nki.language", "nki.isa", "nki.collectives", "enum"}) {
+    mods[name] = nki::new_module(name);
+  }
+  for (const OpEntry& e : op_table()) {
+    auto it = mods.find(e.module);
+    if (it != mods.end()) it->second->scope->vars[e.fn->name] = Value(e.fn);
+  }
+  auto& top = mods["nki"]->scope->vars;
+  top["language"] = Value(mods["nki.language"]);
+  top["isa"] = Value(mods["nki.isa"]);
+  top["collectives"] = Value(mods["nki.collectives"]);
+  nki::add_language_constants(mods["nki.language"]->scope->vars);
+  nki::add_isa_enums(mods["nki.isa"]->scope->vars);
+
+  auto enum_class = std::make_shared<ClassObj>();
+  enum_class->name = "Enum";
+  enum_class->is_enum = true;
+  mods["enum"]->scope->vars["Enum"] = Value(enum_class);
+  return mods;
+}
+
+}  // namespace nkic::interp

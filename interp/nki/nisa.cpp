@@ -1,0 +1,216 @@
+// nki.isa (nisa): the ISA's device operations and its enums. Each action
+// checks its arguments, then hands the operation (runtime/device_ops.h) to
+// the rank's Device.
+#include <cstring>
+#include <limits>
+
+#include "interp/nki/args.h"
+
+namespace nkic::interp::nki {
+namespace {
+
+// ---- the isa enums -----------------------------------------------------------
+
+struct EnumDef {
+  const char* name;
+  std::vector<std::pair<const char*, int64_t>> members;
+};
+
+const std::vector<EnumDef>& isa_enums() {
+  static const std::vector<EnumDef> enums = {
+      {"oob_mode", {{"error", 0}, {"skip", 1}}},
+      {"dge_mode", {{"unknown", 0}, {"swdge", 1}, {"hwdge", 2}, {"none", 3}}},
+      {"engine",
+       {{"unknown", 0},
+        {"tensor", 1},
+        {"scalar", 2},
+        {"gpsimd", 3},
+        {"dma", 4},
+        {"vector", 5},
+        {"sync", 6}}},
+      {"dma_engine", {{"dma", 1}, {"gpsimd_dma", 2}}},
+  };
+  return enums;
+}
+
+constexpr int64_t kOobSkip = 1;  // nisa.oob_mode.skip
+
+void check_single_element(const CallArgs& c, const char* param, const rt::TensorView& t) {
+  if (t.size() != 1) {
+    throw ValueError(param_name(c, param) + " must hold exactly one element, not " +
+                     std::to_string(t.size()));
+  }
+  if (rt::dtype_size(t.dtype()) > 4) {
+    throw ValueError(param_name(c, param) + " must be 32-bit or less");
+  }
+}
+
+int64_t int32_arg(const CallArgs& c, const char* param) {
+  const int64_t v = to_int(c[param], param_name(c, param));
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+    throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
+  }
+  return v;
+}
+
+// ---- operations ----------------------------------------------------------------
+
+Value nisa_dma_copy(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& src = tensor_arg(c, "src");
+  optional_int_arg(c, "priority");
+  const bool skip = enum_arg(c, "oob_mode", "oob_mode") == kOobSkip;
+  enum_arg(c, "dge_mode", "dge_mode");
+  enum_arg(c, "engine", "engine");
+  name_arg(c, "name");
+  device(c).run({rt::DmaCopy{skip}, {&dst}, {&src}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_memset(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  enum_arg(c, "engine", "engine");
+  name_arg(c, "name");
+  fill(c, dst, c["value"], param_name(c, "value"));
+  return Value();
+}
+
+Value nisa_tensor_copy(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& src = tensor_arg(c, "src");
+  enum_arg(c, "engine", "engine");
+  name_arg(c, "name");
+  for (const auto* t : {&src, &dst}) {
+    if (!rt::is_on_chip(t->kind())) {
+      throw ValueError(c.fn.name + ": tensors must be in SBUF or PSUM, and '" + t->name() +
+                       "' is in " + std::string(rt::mem_kind_name(t->kind())));
+    }
+  }
+  if (src.shape() != dst.shape()) throw ValueError(c.fn.name + ": dst and src shapes differ");
+  device(c).run({rt::DmaCopy{}, {&dst}, {&src}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_iota(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  if (dst.kind() != rt::MemKind::sbuf) {
+    throw ValueError(param_name(c, "dst") + " must be in SBUF, and '" + dst.name() + "' is in " +
+                     std::string(rt::mem_kind_name(dst.kind())));
+  }
+  // An SBUF tensor has at most nl.tile_size.pmax partitions already.
+  if (dst.ndim() < 1) throw ValueError(param_name(c, "dst") + " must have a partition dimension");
+  const std::vector<rt::Dim> pattern = pattern_arg(c, "pattern");
+  if (pattern.empty() || pattern.size() > rt::Iota::kMaxDims) {
+    throw ValueError(param_name(c, "pattern") + " must have 1 to " +
+                     std::to_string(rt::Iota::kMaxDims) + " [step, count] pairs, not " +
+                     std::to_string(pattern.size()));
+  }
+  rt::Iota op;
+  op.pattern.fill(rt::Dim{0, 1});  // NKI pads a shorter pattern with dims of size 1
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    if (pattern[k].count < 0) {
+      throw ValueError(param_name(c, "pattern") + " has a negative count " +
+                       std::to_string(pattern[k].count));
+    }
+    op.pattern[k] = pattern[k];
+  }
+  op.offset = int32_arg(c, "offset");
+  op.channel_multiplier = int32_arg(c, "channel_multiplier");
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, {}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_register_alloc(CallArgs& c) {
+  std::shared_ptr<rt::Register> r = device(c).new_register("register_alloc()", c.range);
+  if (auto other = c["x"].get<Value::Register>()) {
+    // Initialised from another register: a run-time value, so a move.
+    device(c).run({rt::RegisterMove{}, {}, {}, {r.get()}, {other->get()}, c.range});
+  } else {
+    const int64_t init = optional_int_arg(c, "x").value_or(0);
+    device(c).run({rt::RegisterMove{init}, {}, {}, {r.get()}, {}, c.range});
+  }
+  return Value(r);
+}
+
+Value nisa_register_move(CallArgs& c) {
+  const Value::Register dst = register_arg(c, "dst");
+  if (auto src = c["src"].get<Value::Register>()) {
+    device(c).run({rt::RegisterMove{}, {}, {}, {dst.get()}, {src->get()}, c.range});
+  } else {
+    const int64_t constant = to_int(c["src"], param_name(c, "src"));
+    device(c).run({rt::RegisterMove{constant}, {}, {}, {dst.get()}, {}, c.range});
+  }
+  return Value();
+}
+
+Value nisa_register_load(CallArgs& c) {
+  const Value::Register dst = register_arg(c, "dst");
+  const rt::TensorView& src = tensor_arg(c, "src_tensor");
+  check_single_element(c, "src_tensor", src);
+  if (rt::is_float(src.dtype())) {
+    throw ValueError(param_name(c, "src_tensor") + " must have an integer dtype, not " +
+                     std::string(rt::dtype_name(src.dtype())));
+  }
+  device(c).run({rt::RegisterLoad{}, {}, {&src}, {dst.get()}, {}, c.range});
+  return Value();
+}
+
+Value nisa_register_store(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst_tensor");
+  check_single_element(c, "dst_tensor", dst);
+  const Value::Register src = register_arg(c, "src");
+  device(c).run({rt::RegisterStore{}, {&dst}, {}, {}, {src.get()}, c.range});
+  return Value();
+}
+
+}  // namespace
+
+Value enum_member(const char* enum_name, const char* member) {
+  for (const EnumDef& e : isa_enums()) {
+    if (std::strcmp(e.name, enum_name) != 0) continue;
+    for (const auto& [m, v] : e.members) {
+      if (std::strcmp(m, member) == 0) return EnumConst{e.name, m, v};
+    }
+  }
+  return Value();
+}
+
+void add_isa_enums(std::unordered_map<std::string, Value>& nisa) {
+  for (const EnumDef& e : isa_enums()) {
+    auto ns = new_module(std::string("nki.isa.") + e.name);
+    for (const auto& [m, v] : e.members) ns->scope->vars[m] = Value(EnumConst{e.name, m, v});
+    nisa[e.name] = Value(ns);
+  }
+}
+
+std::vector<OpEntry> nisa_entries() {
+  const Value none;
+  const Value engine_unknown = enum_member("engine", "unknown");
+  const OpRole device = OpRole::device;
+  const char* nisa = "nki.isa";
+  return {
+      entry(nisa, "dma_copy",
+            {req("dst"), req("src"), opt("priority", none),
+             opt("oob_mode", enum_member("oob_mode", "error")),
+             opt("dge_mode", enum_member("dge_mode", "unknown")), opt("engine", engine_unknown),
+             opt("name", none)},
+            device, nisa_dma_copy),
+      entry(nisa, "memset",
+            {req("dst"), req("value"), opt("engine", engine_unknown), opt("name", none)}, device,
+            nisa_memset),
+      entry(nisa, "tensor_copy",
+            {req("dst"), req("src"), opt("engine", engine_unknown), opt("name", none)}, device,
+            nisa_tensor_copy),
+      entry(nisa, "iota",
+            {req("dst"), req("pattern"), opt("offset", int64_t{0}),
+             opt("channel_multiplier", int64_t{0}), opt("name", none)},
+            device, nisa_iota),
+      entry(nisa, "register_alloc", {opt("x", none)}, device, nisa_register_alloc),
+      entry(nisa, "register_move", {req("dst"), req("src")}, device, nisa_register_move),
+      entry(nisa, "register_load", {req("dst"), req("src_tensor")}, device, nisa_register_load),
+      entry(nisa, "register_store", {req("dst_tensor"), req("src")}, device, nisa_register_store),
+  };
+}
+
+}  // namespace nkic::interp::nki

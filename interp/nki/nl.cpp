@@ -1,0 +1,108 @@
+// nki.language (nl): tensor allocation and fills, the loop ranges, and the
+// small helpers kernels index with.
+#include "interp/nki/args.h"
+
+namespace nkic::interp {
+
+Value make_range(CallArgs& c, const char* kind) {
+  RangeValue r;
+  r.kind = kind;
+  const std::string what = std::string(kind) + "() arguments";
+  if (c["stop"].is_none()) {
+    r.stop = to_int(c["start"], what);
+  } else {
+    r.start = to_int(c["start"], what);
+    r.stop = to_int(c["stop"], what);
+  }
+  r.step = to_int(c["step"], what);
+  if (r.step == 0) throw ValueError(std::string(kind) + "() step must not be zero");
+  return r;
+}
+
+namespace nki {
+namespace {
+
+Value nl_ndarray(CallArgs& c) {
+  if (!c["address"].is_none() && !sequence_items(c["address"])) {
+    throw ValueError(param_name(c, "address") + " must be None or a (partition, free) offset pair");
+  }
+  return allocate(c, shape_arg(c, "shape"), dtype_arg(c, "dtype"), buffer_arg(c, "buffer"),
+                  name_arg(c, "name"));
+}
+
+Value filled(CallArgs& c, const Value& fill_value, const std::string& what) {
+  Value t = allocate(c, shape_arg(c, "shape"), dtype_arg(c, "dtype"), buffer_arg(c, "buffer"),
+                     name_arg(c, "name"));
+  fill(c, **t.get<Value::Tensor>(), fill_value, what);
+  return t;
+}
+
+Value nl_zeros(CallArgs& c) { return filled(c, Value(int64_t{0}), c.fn.name + ": fill value"); }
+Value nl_ones(CallArgs& c) { return filled(c, Value(int64_t{1}), c.fn.name + ": fill value"); }
+Value nl_full(CallArgs& c) { return filled(c, c["fill_value"], c.fn.name + ": fill_value"); }
+
+Value like(CallArgs& c, bool zero) {
+  const rt::TensorView& x = tensor_arg(c, "x");
+  const rt::DType dtype = c["dtype"].is_none() ? x.dtype() : dtype_arg(c, "dtype");
+  const rt::MemKind kind = c["buffer"].is_none() ? x.kind() : buffer_arg(c, "buffer");
+  Value t = allocate(c, x.shape(), dtype, kind, name_arg(c, "name"));
+  if (zero) fill(c, **t.get<Value::Tensor>(), Value(int64_t{0}), c.fn.name);
+  return t;
+}
+Value nl_zeros_like(CallArgs& c) { return like(c, true); }
+Value nl_empty_like(CallArgs& c) { return like(c, false); }
+
+Value nl_affine_range(CallArgs& c) { return make_range(c, "affine_range"); }
+Value nl_sequential_range(CallArgs& c) { return make_range(c, "sequential_range"); }
+Value nl_static_range(CallArgs& c) { return make_range(c, "static_range"); }
+
+Value nl_par_dim(CallArgs& c) { return c["x"]; }
+Value nl_num_programs(CallArgs&) { return int64_t{1}; }
+Value nl_program_id(CallArgs& c) {
+  to_int(c["axis"], param_name(c, "axis"));
+  return int64_t{0};
+}
+Value nl_ds(CallArgs& c) {
+  const int64_t start = to_int(c["start"], param_name(c, "start"));
+  const int64_t size = to_int(c["size"], param_name(c, "size"));
+  return SliceValue{start, rt::checked_add(start, size, "nl.ds(start, size)"), std::nullopt, true};
+}
+
+}  // namespace
+
+std::vector<OpEntry> nl_entries() {
+  const Value none;
+  const Value sbuf(rt::MemKind::sbuf);
+  const Value empty_name(std::string{});
+  const OpRole meta = OpRole::meta;
+  const Signature range_sig = {req("start"), opt("stop", none), opt("step", int64_t{1})};
+  const Signature alloc_sig = {req("shape"), req("dtype"), opt("buffer", sbuf),
+                               opt("name", empty_name)};
+  const Signature like_sig = {req("x"), opt("dtype", none), opt("buffer", none),
+                              opt("name", empty_name)};
+  const char* nl = "nki.language";
+  return {
+      entry(nl, "ndarray",
+            {req("shape"), req("dtype"), opt("buffer", sbuf), opt("name", empty_name),
+             opt("address", none)},
+            meta, nl_ndarray),
+      entry(nl, "zeros", alloc_sig, meta, nl_zeros),
+      entry(nl, "ones", alloc_sig, meta, nl_ones),
+      entry(nl, "full",
+            {req("shape"), req("fill_value"), req("dtype"), opt("buffer", sbuf),
+             opt("name", empty_name)},
+            meta, nl_full),
+      entry(nl, "zeros_like", like_sig, meta, nl_zeros_like),
+      entry(nl, "empty_like", like_sig, meta, nl_empty_like),
+      entry(nl, "affine_range", range_sig, meta, nl_affine_range),
+      entry(nl, "sequential_range", range_sig, meta, nl_sequential_range),
+      entry(nl, "static_range", range_sig, meta, nl_static_range),
+      entry(nl, "par_dim", {req("x")}, meta, nl_par_dim),
+      entry(nl, "num_programs", {opt("axes", int64_t{0})}, meta, nl_num_programs),
+      entry(nl, "program_id", {opt("axis", int64_t{0})}, meta, nl_program_id),
+      entry(nl, "ds", {req("start"), req("size")}, meta, nl_ds),
+  };
+}
+
+}  // namespace nki
+}  // namespace nkic::interp
