@@ -185,6 +185,22 @@ def cases():
         add(f"reduce_then_slice-{ranks}", "reduce_then_slice", None, ranks,
             ["input=@examples/data/rows_rank{rank}.npy",
              f"replica_group=[{list(range(ranks))}]", f"num_ranks={ranks}"], rts)
+    # nisa.iota: base + row-major position (int32), and two descending blocks
+    # per partition 1000 apart (float32), computed here independently.
+    for rows_n, cols, base in ((4, 6, 10), (128, 8, -3), (2, 2, 2**31 - 3)):
+        def iota(r, rows_n=rows_n, cols=cols, base=base):
+            p = np.arange(rows_n, dtype=np.int64)[:, None]
+            c = np.arange(cols, dtype=np.int64)[None, :]
+            # int32 arithmetic, wrapping as the engine's does
+            positions = ((base + p * cols + c + 2**31) % 2**32 - 2**31).astype(np.int32)
+            half = cols // 2
+            w = np.arange(2)[None, :, None]
+            x = np.arange(half)[None, None, :]
+            blocks = (1000 * p[:, :, None] + 100 * w - x).astype(np.float32)
+            return {"positions": positions, "blocks": blocks}
+        for ranks in (1, 2):
+            add(f"iota-{rows_n}x{cols}+{base}-{ranks}", "iota", None, ranks,
+                [f"rows={rows_n}", f"cols={cols}", f"base={base}"], iota)
     return out
 
 
