@@ -404,8 +404,7 @@ class Emitter {
   }
 
   void declare_scratch(const Scratch& s) {
-    int64_t elements = 1;
-    for (int64_t d : s.decl.shape) elements *= d;
+    const int64_t elements = rt::checked_product(s.decl.shape, "a scratch buffer's size");
     members_.line("std::shared_ptr<rt::Buffer> " + s.buffer + ";");
     members_.line("rt::AccessPattern " + s.pattern + ";");
     ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.decl.dtype) + ", {" +

@@ -219,9 +219,7 @@ class Recorder final : public interp::Device {
     bound(static_cast<size_t>(seq_), "device operations");
     for (const Operand& o : i.dsts) {
       use(o);
-      int64_t n = 1;
-      for (const rt::Dim& d : o.dims) n *= d.count;
-      if (n > 0) written_.insert(o.buffer);
+      if (rt::element_count(o.dims) > 0) written_.insert(o.buffer);
     }
     for (const Operand& o : i.srcs) use(o);
     for (const std::vector<int>* regs : {&i.reg_dsts, &i.reg_srcs}) {
@@ -284,13 +282,6 @@ void drop_unused(Program& p) {
     if (registers.count(r.id)) kept_registers.push_back(r);
   }
   p.registers = std::move(kept_registers);
-}
-
-Diagnostic error_at(const SourceRange& where, std::string message) {
-  Diagnostic d;
-  d.range = where;
-  d.message = std::move(message);
-  return d;
 }
 
 }  // namespace

@@ -49,11 +49,15 @@ std::string format_diagnostic(const Diagnostic& d, bool color) {
   return out;
 }
 
-[[noreturn]] void throw_error(const SourceRange& range, std::string message) {
+Diagnostic error_at(const SourceRange& where, std::string message) {
   Diagnostic d;
-  d.range = range;
+  d.range = where;
   d.message = std::move(message);
-  throw CompileError(std::move(d));
+  return d;
+}
+
+[[noreturn]] void throw_error(const SourceRange& range, std::string message) {
+  throw CompileError(error_at(range, std::move(message)));
 }
 
 void DiagnosticSink::report(Diagnostic d) {

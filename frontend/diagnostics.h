@@ -37,6 +37,9 @@ class CompileError : public std::runtime_error {
   Diagnostic diag;
 };
 
+// An error at `where` (which may be invalid: an error with no place).
+Diagnostic error_at(const SourceRange& where, std::string message);
+
 // Builds and throws a CompileError at `range`.
 [[noreturn]] void throw_error(const SourceRange& range, std::string message);
 

@@ -47,13 +47,6 @@ double thread_cpu_micros() {
   return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) * 1e-3;
 }
 
-Diagnostic error_at(const SourceRange& where, std::string message) {
-  Diagnostic d;
-  d.range = where;
-  d.message = std::move(message);
-  return d;
-}
-
 // One kernel argument as run() or trace() gives it.
 struct ArgInput {
   const std::string& name;

@@ -24,14 +24,7 @@ std::string pattern_text(const std::vector<Dim>& dims) {
 
 }  // namespace
 
-int64_t AccessPattern::elements() const {
-  for (const Dim& d : dims) {
-    if (d.count == 0) return 0;
-  }
-  int64_t n = 1;
-  for (const Dim& d : dims) n = checked_mul(n, d.count, "the element count of an access pattern");
-  return n;
-}
+int64_t AccessPattern::elements() const { return element_count(dims); }
 
 std::vector<int64_t> AccessPattern::shape() const {
   std::vector<int64_t> s;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/checked_int.h"
 #include "runtime/machine.h"
 
 namespace nkic::rt {
@@ -23,6 +24,19 @@ struct Dim {
 // memory limit admits holds, so only a pattern that repeats elements (a step
 // of 0) can reach it, and walking it would take minutes.
 constexpr int64_t kMaxPatternElements = int64_t{1} << 34;
+
+// The element count of dims ({step, count} items): 0 when a count is 0,
+// otherwise the product of the counts; an overflow is an Error. The one
+// count of patterns, spans and pattern attributes.
+template <typename Dims>
+int64_t element_count(const Dims& dims) {
+  for (const auto& d : dims) {
+    if (d.count == 0) return 0;
+  }
+  int64_t n = 1;
+  for (const auto& d : dims) n = checked_mul(n, d.count, "the element count of an access pattern");
+  return n;
+}
 
 struct AccessPattern {
   Buffer* buffer = nullptr;

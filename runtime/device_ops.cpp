@@ -57,12 +57,6 @@ std::string Memset::text(const OpText& t) const { return t.dsts + " <- " + value
 
 namespace {
 
-int64_t pattern_elements(const std::array<Dim, Iota::kMaxDims>& pattern) {
-  int64_t n = 1;
-  for (const Dim& d : pattern) n = checked_mul(n, d.count, "the iota pattern's element count");
-  return n;
-}
-
 // Two's complement int32 arithmetic, as the engine computes.
 int64_t wrap_int32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
 
@@ -73,7 +67,7 @@ void Iota::check(const OpOperands& o) const {
   if (dst.dims.empty()) throw Error("iota: dst must have a partition dimension");
   const int64_t partitions = dst.dims[0].count;
   const int64_t per_partition = partitions == 0 ? 0 : dst.elements() / partitions;
-  const int64_t n = pattern_elements(pattern);
+  const int64_t n = element_count(pattern);
   if (partitions != 0 && n != per_partition) {
     throw Error("iota: the pattern has " + std::to_string(n) + " elements, but dst has " +
                 std::to_string(per_partition) + " per partition");
@@ -85,7 +79,7 @@ void Iota::run(const OpOperands& o) const {
   const AccessPattern& dst = *o.dsts[0];
   check_bounds(dst);
   const int64_t partitions = dst.dims[0].count;
-  const int64_t per_partition = pattern_elements(pattern);
+  const int64_t per_partition = element_count(pattern);
   const size_t size = dtype_size(dst.dtype());
   std::vector<std::byte> all;
   all.reserve(static_cast<size_t>(dst.elements()) * size);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 
+#include "runtime/checked_int.h"
 #include "runtime/dtype_traits.h"
 
 namespace nkic::rt {
@@ -400,8 +401,7 @@ FloatKind float_kind(DType t) { return t == DType::float16 ? FloatKind::f16 : Fl
 std::string format_array(DType dtype, const std::vector<int64_t>& shape, const std::byte* data) {
   const size_t esize = dtype_size(dtype);
   auto at = [&](int64_t i) { return data + i * static_cast<int64_t>(esize); };
-  int64_t size = 1;
-  for (int64_t d : shape) size *= d;
+  const int64_t size = checked_product(shape, "the element count of an array");
 
   if (shape.empty()) {
     if (is_float(dtype)) return scalar_float(load_f64(dtype, data), float_kind(dtype));

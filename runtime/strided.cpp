@@ -149,11 +149,7 @@ void combine_dense_f32(std::byte* d, const std::byte* s, int64_t n) {
 
 }  // namespace
 
-int64_t Span::elements() const {
-  int64_t n = 1;
-  for (const Dim& d : dims) n *= d.count;
-  return n;
-}
+int64_t Span::elements() const { return element_count(dims); }
 
 Dims normalized_dims(const AccessPattern& ap) {
   Dims out;

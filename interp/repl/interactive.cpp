@@ -31,13 +31,6 @@ const char* const kKeywords[] = {
     "if",    "import", "in",       "is",    "lambda", "nonlocal", "not", "or",
     "pass",  "raise",  "return",   "while", "with", "yield"};
 
-Diagnostic error_at(const SourceRange& where, std::string message) {
-  Diagnostic d;
-  d.range = where;
-  d.message = std::move(message);
-  return d;
-}
-
 bool is_identifier_text(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return c == '_' || std::isalnum(static_cast<unsigned char>(c));
