@@ -19,12 +19,13 @@ bool constant(const Operand& o) {
 
 // The row's kind, or false for an instruction that is never a row: a
 // collective (lowered to loops over members, emit_collectives.h), or an
-// operation with more operands of a kind than a row holds.
+// operation that takes more operands of a kind than a row holds.
 bool row_kind(const Instr& i, const char** kind) {
-  return std::visit(Overloaded{[&](const rt::DeviceOp&) {
+  return std::visit(Overloaded{[&](const rt::DeviceOp& op) {
                                  *kind = "op";
-                                 return i.dsts.size() <= 1 && i.srcs.size() <= 1 &&
-                                        i.reg_dsts.size() <= 1 && i.reg_srcs.size() <= 1;
+                                 const rt::OperandCounts n = rt::operand_counts(op);
+                                 return n.dsts <= 1 && n.srcs <= 1 && n.reg_dsts <= 1 &&
+                                        n.reg_srcs <= 1;
                                },
                                [&](const rt::CollectiveOp&) { return false; },
                                [&](const Allocate&) {

@@ -16,11 +16,11 @@ namespace {
 // beyond its patterns' dims.
 constexpr size_t kMaxOperands = 4;
 
+// The list's size, checked against what the operation describes.
 template <typename T>
-size_t checked_count(const rt::Span<T>& list) {
-  if (list.size() > kMaxOperands) {
-    throw rt::Error("internal: a device operation with more than " +
-                    std::to_string(kMaxOperands) + " operands of one kind");
+size_t checked_count(const rt::Span<T>& list, int most) {
+  if (list.size() > static_cast<size_t>(most) || list.size() > kMaxOperands) {
+    throw rt::Error("internal: a device operation given more operands than it takes");
   }
   return list.size();
 }
@@ -36,7 +36,8 @@ std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const S
 void ExecDevice::run(const DeviceCall& call) {
   std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
   std::array<const rt::AccessPattern*, kMaxOperands> dst_ptrs{}, src_ptrs{};
-  const size_t nd = checked_count(call.dsts), ns = checked_count(call.srcs);
+  const rt::OperandCounts most = rt::operand_counts(call.op);
+  const size_t nd = checked_count(call.dsts, most.dsts), ns = checked_count(call.srcs, most.srcs);
   try {
     for (size_t i = 0; i < nd; ++i) dsts[i] = call.dsts[i]->resolve();
     for (size_t i = 0; i < ns; ++i) srcs[i] = call.srcs[i]->resolve();
@@ -50,7 +51,8 @@ void ExecDevice::run(const DeviceCall& call) {
   }
   std::array<int64_t*, kMaxOperands> reg_dsts{};
   std::array<int64_t, kMaxOperands> reg_srcs{};
-  const size_t rd = checked_count(call.reg_dsts), rs = checked_count(call.reg_srcs);
+  const size_t rd = checked_count(call.reg_dsts, most.reg_dsts);
+  const size_t rs = checked_count(call.reg_srcs, most.reg_srcs);
   for (size_t i = 0; i < rd; ++i) reg_dsts[i] = &call.reg_dsts[i]->value;
   for (size_t i = 0; i < rs; ++i) reg_srcs[i] = call.reg_srcs[i]->value;
   rt::OpOperands o;

@@ -142,6 +142,10 @@ const char* op_name(const DeviceOp& op) {
   return std::visit([](const auto& x) { return std::decay_t<decltype(x)>::kName; }, op);
 }
 
+OperandCounts operand_counts(const DeviceOp& op) {
+  return std::visit([](const auto& x) { return std::decay_t<decltype(x)>::kOperands; }, op);
+}
+
 bool skips_out_of_bounds(const DeviceOp& op) {
   return std::visit([](const auto& x) { return skips_out_of_bounds(x); }, op);
 }

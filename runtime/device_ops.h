@@ -1,6 +1,7 @@
 // The device operations, each described once. An operation is a struct of
 // its attributes (the constants the kernel gave it) with
 //   kName      its name in the ISA, in IR text and in messages;
+//   kOperands  the tensors and registers it writes and reads;
 //   kType      its C++ type's name, for generated code that builds it;
 //   fields()   its attributes as a tuple: equality (loop rerolling merges
 //              instructions whose attributes are equal) and the C++
@@ -82,6 +83,13 @@ struct OpOperands {
   int rank = 0;
 };
 
+// The most operands of each kind an operation takes: what it writes and
+// reads (an operation may take fewer, as register_move takes a constant
+// instead of a source register).
+struct OperandCounts {
+  int dsts = 0, srcs = 0, reg_dsts = 0, reg_srcs = 0;
+};
+
 // An operation's operands as text, each list joined, for text().
 struct OpText {
   std::string dsts, srcs, reg_dsts, reg_srcs;
@@ -92,6 +100,7 @@ struct OpText {
 struct DmaCopy {
   static constexpr const char* kName = "dma_copy";
   static constexpr const char* kType = "DmaCopy";
+  static constexpr OperandCounts kOperands{1, 1, 0, 0};
   bool oob_skip = false;  // oob_mode.skip
 
   auto fields() const { return std::tie(oob_skip); }
@@ -106,6 +115,7 @@ struct DmaCopy {
 struct Memset {
   static constexpr const char* kName = "memset";
   static constexpr const char* kType = "Memset";
+  static constexpr OperandCounts kOperands{1, 0, 0, 0};
   Scalar value;
 
   auto fields() const { return std::tie(value); }
@@ -120,6 +130,7 @@ struct Memset {
 struct Iota {
   static constexpr const char* kName = "iota";
   static constexpr const char* kType = "Iota";
+  static constexpr OperandCounts kOperands{1, 0, 0, 0};
   static constexpr size_t kMaxDims = 4;  // the ISA's pattern is 4-D
   std::array<Dim, kMaxDims> pattern{};   // [step, count], padded with [0, 1]
   int64_t offset = 0;
@@ -136,6 +147,7 @@ struct Iota {
 struct RegisterMove {
   static constexpr const char* kName = "register_move";
   static constexpr const char* kType = "RegisterMove";
+  static constexpr OperandCounts kOperands{0, 0, 1, 1};
   int64_t constant = 0;
 
   auto fields() const { return std::tie(constant); }
@@ -147,6 +159,7 @@ struct RegisterMove {
 struct RegisterLoad {
   static constexpr const char* kName = "register_load";
   static constexpr const char* kType = "RegisterLoad";
+  static constexpr OperandCounts kOperands{0, 1, 1, 0};
 
   auto fields() const { return std::tie(); }
   void run(const OpOperands& o) const;
@@ -157,6 +170,7 @@ struct RegisterLoad {
 struct RegisterStore {
   static constexpr const char* kName = "register_store";
   static constexpr const char* kType = "RegisterStore";
+  static constexpr OperandCounts kOperands{1, 0, 0, 1};
 
   auto fields() const { return std::tie(); }
   void run(const OpOperands& o) const;
@@ -167,6 +181,7 @@ struct RegisterStore {
 struct RankId {
   static constexpr const char* kName = "rank_id";
   static constexpr const char* kType = "RankId";
+  static constexpr OperandCounts kOperands{0, 0, 1, 0};
 
   auto fields() const { return std::tie(); }
   void run(const OpOperands& o) const;
@@ -217,6 +232,7 @@ bool skips_out_of_bounds(const Op& op) {
 }
 
 const char* op_name(const DeviceOp& op);
+OperandCounts operand_counts(const DeviceOp& op);
 bool skips_out_of_bounds(const DeviceOp& op);
 void check_op(const DeviceOp& op, const OpOperands& o);
 
