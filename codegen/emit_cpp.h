@@ -6,7 +6,8 @@
 // every member's sources ready), allocating and releasing the other tensors
 // where the IR's allocate and release instructions say (lifetimes.h). Loops
 // of the IR are C++ loops that only update descriptor offsets; collectives
-// are lowered to DMA transfers and reductions (emit_collectives.h). Names
+// are their schedules printed as DMA transfers and reductions
+// (emit_collectives.h). Names
 // and strings from the kernel source are sanitised and escaped (cpp_names.h).
 //
 // Straight-line code scales: a run of at least EmitOptions::min_table_run

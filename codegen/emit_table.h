@@ -28,8 +28,8 @@ class TableWriter {
   int64_t rows() const { return static_cast<int64_t>(rows_.size()); }
   int slot(int buffer) const { return slots_.at(buffer); }
 
-  // The tables at namespace scope (kDims, kDynamic, kPlaces, kScalars,
-  // kShapes, kBuffers, kInstrs and kTable), or "" when there is no row.
+  // The tables at namespace scope (kOps, kDims, kDynamic, kPlaces, kShapes,
+  // kBuffers, kInstrs and kTable), or "" when there is no row.
   std::string render() const;
 
  private:

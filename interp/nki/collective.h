@@ -1,8 +1,9 @@
 // The collectives of nki.collectives: what one rank's call records, the
 // checks that need only that rank (then the call goes to the rank's Device),
 // and, for the interpreter once every member of the sub-group has arrived,
-// the checks that they agree and the data movement (rt:: collectives,
-// members in list order). A compiler runs the shape checks alone.
+// the checks that they agree and the data movement (rt::run_collective: the
+// collective's schedule, members in list order). A compiler runs the shape
+// checks alone.
 #pragma once
 
 #include <optional>

@@ -1,10 +1,11 @@
 // The NKI operations: nki, nki.language (nl), nki.isa (nisa),
 // nki.collectives (ncc) and the tensor methods, each described ONCE in a
-// table (builtin_ops.cpp) with its signature in NKI's parameter order and
-// defaults, its role (meta: evaluated at specialization time; device: part of
-// the device program) and its interpreter action, which performs the checks.
-// A compiler records device operations from the same entries, so the two
-// cannot drift apart.
+// table (one file per module: nl.cpp, nisa.cpp, ncc.cpp, tensor_methods.cpp)
+// with its signature in NKI's parameter order and defaults, its role (meta:
+// evaluated at specialization time; device: part of the device program) and
+// its interpreter action, which reads its arguments by name, checks them and
+// hands device operations to the rank's Device. A compiler records device
+// operations from the same entries, so the two cannot drift apart.
 #pragma once
 
 #include <map>
