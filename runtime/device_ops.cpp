@@ -34,13 +34,6 @@ void DmaCopy::check(const OpOperands& o) const {
               std::to_string(s) + " elements");
 }
 
-void DmaCopy::run(const OpOperands& o) const {
-  const AccessPattern& dst = *o.dsts[0];
-  const AccessPattern& src = *o.srcs[0];
-  if (oob_skip && !(in_bounds(dst) && in_bounds(src))) return;
-  dma_copy(dst, src);
-}
-
 std::string DmaCopy::text(const OpText& t) const {
   return t.dsts + " <- " + t.srcs + (oob_skip ? " oob_skip" : "");
 }
@@ -114,10 +107,6 @@ std::string Iota::text(const OpText& t) const {
 
 // ---- registers ---------------------------------------------------------------
 
-void RegisterMove::run(const OpOperands& o) const {
-  *o.reg_dsts[0] = o.reg_srcs.empty() ? constant : o.reg_srcs[0];
-}
-
 std::string RegisterMove::text(const OpText& t) const {
   return t.reg_dsts + " <- " + (t.reg_srcs.empty() ? std::to_string(constant) : t.reg_srcs);
 }
@@ -131,8 +120,6 @@ void RegisterStore::run(const OpOperands& o) const {
 }
 
 std::string RegisterStore::text(const OpText& t) const { return t.dsts + " <- " + t.reg_srcs; }
-
-void RankId::run(const OpOperands& o) const { *o.reg_dsts[0] = o.rank; }
 
 std::string RankId::text(const OpText& t) const { return t.reg_dsts; }
 

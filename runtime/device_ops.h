@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "runtime/access_pattern.h"
+#include "runtime/dma.h"
+#include "runtime/fill.h"
 
 namespace nkic::rt {
 
@@ -106,7 +108,12 @@ struct DmaCopy {
   auto fields() const { return std::tie(oob_skip); }
   bool skips_out_of_bounds() const { return oob_skip; }
   void check(const OpOperands& o) const;
-  void run(const OpOperands& o) const;
+  // Inline, as the simple operations' are: a generated statement then costs
+  // what a direct rt::dma_copy would.
+  void run(const OpOperands& o) const {
+    if (oob_skip && !(in_bounds(*o.dsts[0]) && in_bounds(*o.srcs[0]))) return;
+    dma_copy(*o.dsts[0], *o.srcs[0]);
+  }
   std::string text(const OpText& t) const;
 };
 
@@ -151,7 +158,9 @@ struct RegisterMove {
   int64_t constant = 0;
 
   auto fields() const { return std::tie(constant); }
-  void run(const OpOperands& o) const;
+  void run(const OpOperands& o) const {
+    *o.reg_dsts[0] = o.reg_srcs.empty() ? constant : o.reg_srcs[0];
+  }
   std::string text(const OpText& t) const;
 };
 
@@ -184,7 +193,7 @@ struct RankId {
   static constexpr OperandCounts kOperands{0, 0, 1, 0};
 
   auto fields() const { return std::tie(); }
-  void run(const OpOperands& o) const;
+  void run(const OpOperands& o) const { *o.reg_dsts[0] = o.rank; }
   std::string text(const OpText& t) const;
 };
 
