@@ -588,6 +588,20 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
   fail(where, "'" + type_name(callee) + "' object is not callable");
 }
 
+const Value& CallArgs::operator[](std::string_view name) const {
+  for (size_t i = 0; i < fn.signature.size(); ++i) {
+    if (fn.signature[i].name == name) return args[i];
+  }
+  throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
+}
+
+bool CallArgs::has(std::string_view name) const {
+  for (const ParamSpec& p : fn.signature) {
+    if (p.name == name) return true;
+  }
+  return false;
+}
+
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
   if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");

@@ -64,11 +64,12 @@ struct CallArgs {
   ValueList args;  // one per parameter of fn.signature
   SourceRange range;
 
-  const Value& operator[](size_t i) const { return args[i]; }
-  // The argument of the parameter called `name`: how NKI's builtins read
-  // their arguments, so that an entry's code and its signature agree by name.
+  // The argument of the parameter called `name`: how every builtin reads
+  // its arguments, so that an entry's code and its signature agree by name.
   const Value& operator[](std::string_view name) const;
   bool has(std::string_view name) const;
+  // Not by position: c[0] does not compile.
+  const Value& operator[](size_t) const = delete;
 };
 
 class Evaluator {

@@ -3,23 +3,7 @@
 
 #include <cstring>
 
-namespace nkic::interp {
-
-const Value& CallArgs::operator[](std::string_view name) const {
-  for (size_t i = 0; i < fn.signature.size(); ++i) {
-    if (fn.signature[i].name == name) return args[i];
-  }
-  throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
-}
-
-bool CallArgs::has(std::string_view name) const {
-  for (const ParamSpec& p : fn.signature) {
-    if (p.name == name) return true;
-  }
-  return false;
-}
-
-namespace nki {
+namespace nkic::interp::nki {
 
 std::string param_name(const CallArgs& c, const char* param) { return c.fn.name + ": " + param; }
 
@@ -132,5 +116,4 @@ OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,
                              BuiltinFn{std::move(name), std::move(sig), action, role})};
 }
 
-}  // namespace nki
-}  // namespace nkic::interp
+}  // namespace nkic::interp::nki

@@ -24,7 +24,7 @@ namespace {
 // ---- builtin functions ---------------------------------------------------------
 
 Value b_len(CallArgs& c) {
-  const Value& v = c[0];
+  const Value& v = c["obj"];
   if (auto s = v.get<std::string>()) return text::length(*s);
   if (auto items = sequence_items(v)) return static_cast<int64_t>(items->size());
   if (auto d = v.get<Value::Dict>()) return static_cast<int64_t>((*d)->items.size());
@@ -42,7 +42,7 @@ Value b_range(CallArgs& c) {
 }
 
 Value min_max(CallArgs& c, bool is_max) {
-  const ValueList& args = tuple_items(c[0]);
+  const ValueList& args = tuple_items(c["args"]);
   const char* name = is_max ? "max" : "min";
   ValueList items = args.size() == 1 ? iterate(args[0]) : args;
   if (items.empty()) {
@@ -65,15 +65,15 @@ Value b_max(CallArgs& c) {
 }
 
 Value b_abs(CallArgs& c) {
-  if (auto d = c[0].get<double>()) return std::fabs(*d);
-  const int64_t x = to_int(c[0], "abs() argument");
+  if (auto d = c["x"].get<double>()) return std::fabs(*d);
+  const int64_t x = to_int(c["x"], "abs() argument");
   if (x == std::numeric_limits<int64_t>::min()) throw ValueError("integer overflow in abs()");
   return x < 0 ? -x : x;
 }
 
 Value b_sum(CallArgs& c) {
-  Value total = c[1];
-  for (const Value& v : iterate(c[0])) total = binary_op(ast::BinOpKind::Add, total, v);
+  Value total = c["start"];
+  for (const Value& v : iterate(c["iterable"])) total = binary_op(ast::BinOpKind::Add, total, v);
   return total;
 }
 
@@ -97,7 +97,7 @@ Value parse_int(const std::string& text) {
 }
 
 Value b_int(CallArgs& c) {
-  const Value& v = c[0];
+  const Value& v = c["x"];
   if (auto s = v.get<std::string>()) return parse_int(*s);
   if (auto d = v.get<double>()) return truncate_to_int(*d);
   if (v.is<Value::Tensor>()) {
@@ -107,7 +107,7 @@ Value b_int(CallArgs& c) {
 }
 
 Value b_float(CallArgs& c) {
-  if (auto s = c[0].get<std::string>()) {
+  if (auto s = c["x"].get<std::string>()) {
     std::string t = *s;
     for (auto& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     t.erase(0, t.find_first_not_of(" \t\n"));
@@ -123,48 +123,48 @@ Value b_float(CallArgs& c) {
     }
     return d;
   }
-  if (c[0].is<Value::Tensor>()) {
+  if (c["x"].is<Value::Tensor>()) {
     throw ValueError("float() of a tensor: its data is only known when the kernel runs");
   }
-  return to_number(c[0], "float() argument");
+  return to_number(c["x"], "float() argument");
 }
 
 Value b_bool(CallArgs& c) {
-  return truthy(c[0]);
+  return truthy(c["x"]);
 }
 Value b_str(CallArgs& c) {
-  return to_str(c[0]);
+  return to_str(c["object"]);
 }
 Value b_repr(CallArgs& c) {
-  return to_repr(c[0]);
+  return to_repr(c["obj"]);
 }
 Value b_list(CallArgs& c) {
-  return make_list(iterate(c[0]));
+  return make_list(iterate(c["iterable"]));
 }
 Value b_tuple(CallArgs& c) {
-  return make_tuple(iterate(c[0]));
+  return make_tuple(iterate(c["iterable"]));
 }
 
 Value b_dict(CallArgs& c) {
   auto d = new_dict();
-  if (auto other = c[0].get<Value::Dict>()) {
+  if (auto other = c["mapping"].get<Value::Dict>()) {
     *d = **other;
-  } else if (!c[0].is_none()) {
-    for (const Value& pair : iterate(c[0])) {
+  } else if (!c["mapping"].is_none()) {
+    for (const Value& pair : iterate(c["mapping"])) {
       const ValueList kv = iterate(pair);
       if (kv.size() != 2) throw ValueError("dict() needs (key, value) pairs");
       d->set(kv[0], kv[1]);
     }
   }
-  for (const auto& [k, v] : (*c[1].get<Value::Dict>())->items) d->set(k, v);
+  for (const auto& [k, v] : (*c["kwargs"].get<Value::Dict>())->items) d->set(k, v);
   return Value(d);
 }
 
 Value b_enumerate(CallArgs& c) {
-  const int64_t start = to_int(c[1], "enumerate() start");
+  const int64_t start = to_int(c["start"], "enumerate() start");
   ValueList out;
   int64_t i = 0;
-  for (const Value& v : iterate(c[0])) {
+  for (const Value& v : iterate(c["iterable"])) {
     out.push_back(make_tuple({Value(rt::checked_add(start, i++, "enumerate()'s count")), v}));
   }
   return make_list(std::move(out));
@@ -172,7 +172,7 @@ Value b_enumerate(CallArgs& c) {
 
 Value b_zip(CallArgs& c) {
   std::vector<ValueList> lists;
-  for (const Value& v : tuple_items(c[0])) lists.push_back(iterate(v));
+  for (const Value& v : tuple_items(c["iterables"])) lists.push_back(iterate(v));
   ValueList out;
   if (lists.empty()) return make_list({});
   size_t n = lists[0].size();
@@ -186,13 +186,13 @@ Value b_zip(CallArgs& c) {
 }
 
 Value b_print(CallArgs& c) {
-  const auto sep = c[1].get<std::string>();
-  const auto end = c[2].get<std::string>();
-  if ((!sep && !c[1].is_none()) || (!end && !c[2].is_none())) {
+  const auto sep = c["sep"].get<std::string>();
+  const auto end = c["end"].get<std::string>();
+  if ((!sep && !c["sep"].is_none()) || (!end && !c["end"].is_none())) {
     throw ValueError("print(): sep and end must be strings");
   }
   std::string line;
-  const ValueList& args = tuple_items(c[0]);
+  const ValueList& args = tuple_items(c["args"]);
   for (size_t i = 0; i < args.size(); ++i) {
     if (i) line += sep ? *sep : " ";
     line += to_str(args[i]);
@@ -233,12 +233,12 @@ bool is_instance(CallArgs& c, const Value& v, const Value& cls) {
 }
 
 Value b_isinstance(CallArgs& c) {
-  return is_instance(c, c[0], c[1]);
+  return is_instance(c, c["obj"], c["classinfo"]);
 }
 
 Value b_ord(CallArgs& c) {
-  auto s = c[0].get<std::string>();
-  if (!s) throw ValueError("ord() expected string of length 1, but " + type_name(c[0]) + " found");
+  auto s = c["c"].get<std::string>();
+  if (!s) throw ValueError("ord() expected string of length 1, but " + type_name(c["c"]) + " found");
   if (text::length(*s) != 1) {
     throw ValueError("ord() expected a character, but string of length " +
                      std::to_string(text::length(*s)) + " found");
@@ -246,17 +246,17 @@ Value b_ord(CallArgs& c) {
   return text::ord(*s);
 }
 
-Value b_chr(CallArgs& c) { return text::chr(to_int(c[0], "chr() argument")); }
+Value b_chr(CallArgs& c) { return text::chr(to_int(c["i"], "chr() argument")); }
 
 Value b_round(CallArgs& c) {
-  const bool is_int = c[0].is<int64_t>() || c[0].is<bool>();
-  if (c[1].is_none()) {
-    if (is_int) return to_int(c[0], "");
-    return round_to_int(to_number(c[0], "round() argument"));
+  const bool is_int = c["number"].is<int64_t>() || c["number"].is<bool>();
+  if (c["ndigits"].is_none()) {
+    if (is_int) return to_int(c["number"], "");
+    return round_to_int(to_number(c["number"], "round() argument"));
   }
-  const int64_t n = to_int(c[1], "ndigits");
-  if (is_int) return round_int(to_int(c[0], ""), n);
-  return round_float(to_number(c[0], "round() argument"), n);
+  const int64_t n = to_int(c["ndigits"], "ndigits");
+  if (is_int) return round_int(to_int(c["number"], ""), n);
+  return round_float(to_number(c["number"], "round() argument"), n);
 }
 
 }  // namespace
@@ -283,40 +283,40 @@ ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reve
 namespace {
 
 Value b_sorted(CallArgs& c) {
-  return make_list(sorted_items(c, iterate(c[0]), c[1], truthy(c[2])));
+  return make_list(sorted_items(c, iterate(c["iterable"]), c["key"], truthy(c["reverse"])));
 }
 
 Value b_reversed(CallArgs& c) {
-  ValueList items = iterate(c[0]);
+  ValueList items = iterate(c["sequence"]);
   std::reverse(items.begin(), items.end());
   return make_list(std::move(items));
 }
 
 Value b_any(CallArgs& c) {
-  for (const Value& v : iterate(c[0])) {
+  for (const Value& v : iterate(c["iterable"])) {
     if (truthy(v)) return true;
   }
   return false;
 }
 
 Value b_all(CallArgs& c) {
-  for (const Value& v : iterate(c[0])) {
+  for (const Value& v : iterate(c["iterable"])) {
     if (!truthy(v)) return false;
   }
   return true;
 }
 
 Value b_divmod(CallArgs& c) {
-  return make_tuple({binary_op(ast::BinOpKind::FloorDiv, c[0], c[1]),
-                     binary_op(ast::BinOpKind::Mod, c[0], c[1])});
+  return make_tuple({binary_op(ast::BinOpKind::FloorDiv, c["a"], c["b"]),
+                     binary_op(ast::BinOpKind::Mod, c["a"], c["b"])});
 }
 
 Value b_pow(CallArgs& c) {
-  return binary_op(ast::BinOpKind::Pow, c[0], c[1]);
+  return binary_op(ast::BinOpKind::Pow, c["base"], c["exp"]);
 }
 
 Value b_type(CallArgs& c) {
-  const Value& v = c[0];
+  const Value& v = c["obj"];
   if (auto i = v.get<Value::Instance>()) return Value((*i)->cls);
   const std::string t = type_name(v);
   if (auto b = c.ev.builtin(t)) return *b;
@@ -324,11 +324,11 @@ Value b_type(CallArgs& c) {
 }
 
 Value b_getattr(CallArgs& c) {
-  auto name = c[1].get<std::string>();
+  auto name = c["name"].get<std::string>();
   if (!name) throw ValueError("getattr(): attribute name must be a string");
-  const ValueList& dflt = tuple_items(c[2]);
+  const ValueList& dflt = tuple_items(c["default"]);
   try {
-    return c.ev.get_attribute(c[0], *name);
+    return c.ev.get_attribute(c["obj"], *name);
   } catch (const ValueError&) {
     if (dflt.empty()) throw;
     return dflt[0];
@@ -336,10 +336,10 @@ Value b_getattr(CallArgs& c) {
 }
 
 Value b_hasattr(CallArgs& c) {
-  auto name = c[1].get<std::string>();
+  auto name = c["name"].get<std::string>();
   if (!name) throw ValueError("hasattr(): attribute name must be a string");
   try {
-    c.ev.get_attribute(c[0], *name);
+    c.ev.get_attribute(c["obj"], *name);
     return true;
   } catch (const ValueError&) {
     return false;
@@ -347,9 +347,9 @@ Value b_hasattr(CallArgs& c) {
 }
 
 Value b_format(CallArgs& c) {
-  auto spec = c[1].get<std::string>();
+  auto spec = c["format_spec"].get<std::string>();
   if (!spec) throw ValueError("format(): format_spec must be a string");
-  return format_value(c[0], *spec);
+  return format_value(c["value"], *spec);
 }
 
 }  // namespace

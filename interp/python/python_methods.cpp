@@ -17,34 +17,34 @@ namespace {
 // ---- methods -------------------------------------------------------------------
 
 const std::string& self_str(CallArgs& c) {
-  return *c[0].get<std::string>();
+  return *c["self"].get<std::string>();
 }
 ListObj& self_list(CallArgs& c) {
-  return **c[0].get<Value::List>();
+  return **c["self"].get<Value::List>();
 }
 DictObj& self_dict(CallArgs& c) {
-  return **c[0].get<Value::Dict>();
+  return **c["self"].get<Value::Dict>();
 }
 
-const std::string& str_arg(CallArgs& c, size_t i) {
-  auto s = c[i].get<std::string>();
+const std::string& str_arg(CallArgs& c, const char* param) {
+  auto s = c[param].get<std::string>();
   if (!s) {
-    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[i]) + "'");
+    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[param]) + "'");
   }
   return *s;
 }
 
 Value s_format(CallArgs& c) {
   KwArgs kwargs;
-  for (const auto& [k, v] : (*c[2].get<Value::Dict>())->items)
+  for (const auto& [k, v] : (*c["kwargs"].get<Value::Dict>())->items)
     kwargs.emplace_back(*k.get<std::string>(), v);
-  return format_string(self_str(c), tuple_items(c[1]), kwargs);
+  return format_string(self_str(c), tuple_items(c["args"]), kwargs);
 }
 
 Value s_join(CallArgs& c) {
   std::string out;
   bool first = true;
-  for (const Value& v : iterate(c[1])) {
+  for (const Value& v : iterate(c["iterable"])) {
     auto s = v.get<std::string>();
     if (!s) throw ValueError("sequence item: expected str instance, " + type_name(v) + " found");
     if (!first) out += self_str(c);
@@ -69,19 +69,20 @@ Value s_lower(CallArgs& c) {
 }
 
 bool str_affix(CallArgs& c, bool prefix) {
+  const char* param = prefix ? "prefix" : "suffix";
   const std::string& s = self_str(c);
   auto test = [&](const std::string& a) {
     if (a.size() > s.size()) return false;
     return prefix ? s.compare(0, a.size(), a) == 0
                   : s.compare(s.size() - a.size(), a.size(), a) == 0;
   };
-  if (auto t = c[1].get<Value::Tuple>()) {
+  if (auto t = c[param].get<Value::Tuple>()) {
     for (const Value& a : **t) {
       if (auto as = a.get<std::string>(); as && test(*as)) return true;
     }
     return false;
   }
-  return test(str_arg(c, 1));
+  return test(str_arg(c, param));
 }
 Value s_startswith(CallArgs& c) {
   return str_affix(c, true);
@@ -93,9 +94,9 @@ Value s_endswith(CallArgs& c) {
 Value s_replace(CallArgs& c) {
   std::string s = self_str(c);
   charge_text(s.size());
-  const std::string& from = str_arg(c, 1);
-  const std::string& to = str_arg(c, 2);
-  int64_t count = to_int(c[3], "count");
+  const std::string& from = str_arg(c, "old");
+  const std::string& to = str_arg(c, "new");
+  int64_t count = to_int(c["count"], "count");
   std::string out;
   size_t pos = 0;
   while (count != 0) {
@@ -123,9 +124,9 @@ Value s_replace(CallArgs& c) {
 Value s_split(CallArgs& c) {
   const std::string& s = self_str(c);
   charge_text(s.size());
-  int64_t maxsplit = to_int(c[2], "maxsplit");
+  int64_t maxsplit = to_int(c["maxsplit"], "maxsplit");
   ValueList out;
-  if (c[1].is_none()) {
+  if (c["sep"].is_none()) {
     size_t i = 0;
     while (true) {
       while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
@@ -144,7 +145,7 @@ Value s_split(CallArgs& c) {
     }
     return make_list(std::move(out));
   }
-  const std::string& sep = str_arg(c, 1);
+  const std::string& sep = str_arg(c, "sep");
   if (sep.empty()) throw ValueError("empty separator");
   size_t pos = 0;
   while (maxsplit != 0) {
@@ -159,7 +160,7 @@ Value s_split(CallArgs& c) {
 }
 
 Value strip(CallArgs& c, bool left, bool right) {
-  const std::string chars = c[1].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, 1);
+  const std::string chars = c["chars"].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, "chars");
   charge_text(self_str(c).size() * (1 + chars.size()));
   return text::strip(self_str(c), chars, left, right);
 }
@@ -176,14 +177,14 @@ Value s_rstrip(CallArgs& c) {
 Value s_find(CallArgs& c) {
   const std::string& s = self_str(c);
   charge_text(s.size());
-  const size_t hit = text::find(s, str_arg(c, 1));
+  const size_t hit = text::find(s, str_arg(c, "sub"));
   return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
 }
 
 Value s_count(CallArgs& c) {
   const std::string& s = self_str(c);
   charge_text(s.size());
-  const std::string& sub = str_arg(c, 1);
+  const std::string& sub = str_arg(c, "sub");
   if (sub.empty()) return text::length(s) + 1;
   int64_t n = 0;
   for (size_t pos = text::find(s, sub); pos != std::string::npos;
@@ -210,12 +211,12 @@ int64_t n_after(const ValueList& items, int64_t i) {
 Value l_append(CallArgs& c) {
   auto& items = self_list(c).items;
   if (static_cast<int64_t>(items.size()) >= kMaxSequenceLength) throw ValueError("list too long");
-  items.push_back(c[1]);
+  items.push_back(c["object"]);
   return Value();
 }
 
 Value l_extend(CallArgs& c) {
-  const ValueList more = iterate(c[1]);
+  const ValueList more = iterate(c["iterable"]);
   auto& items = self_list(c).items;
   if (static_cast<int64_t>(items.size() + more.size()) > kMaxSequenceLength) {
     throw ValueError("list too long");
@@ -227,7 +228,7 @@ Value l_extend(CallArgs& c) {
 Value l_pop(CallArgs& c) {
   auto& items = self_list(c).items;
   if (items.empty()) throw ValueError("pop from empty list");
-  int64_t i = to_int(c[1], "pop index");
+  int64_t i = to_int(c["index"], "pop index");
   if (i < 0) i += static_cast<int64_t>(items.size());
   if (i < 0 || i >= static_cast<int64_t>(items.size())) throw ValueError("pop index out of range");
   Value v = items[static_cast<size_t>(i)];
@@ -239,26 +240,26 @@ Value l_pop(CallArgs& c) {
 Value l_insert(CallArgs& c) {
   auto& items = self_list(c).items;
   const int64_t n = static_cast<int64_t>(items.size());
-  int64_t i = to_int(c[1], "insert index");
+  int64_t i = to_int(c["index"], "insert index");
   if (i < 0) i = std::max<int64_t>(0, i + n);
   i = std::min(i, n);
   check_sequence_length(n + 1, "list");
   charge_work(n - i + 1);
-  items.insert(items.begin() + i, c[2]);
+  items.insert(items.begin() + i, c["object"]);
   return Value();
 }
 
 Value seq_index(CallArgs& c) {
-  const ValueList& items = *sequence_items(c[0]);
+  const ValueList& items = *sequence_items(c["self"]);
   for (size_t i = 0; i < items.size(); ++i) {
-    if (equals(items[i], c[1])) return static_cast<int64_t>(i);
+    if (equals(items[i], c["value"])) return static_cast<int64_t>(i);
   }
-  throw ValueError(to_repr(c[1]) + " is not in " + type_name(c[0]));
+  throw ValueError(to_repr(c["value"]) + " is not in " + type_name(c["self"]));
 }
 
 Value seq_count(CallArgs& c) {
   int64_t n = 0;
-  for (const Value& v : *sequence_items(c[0])) n += equals(v, c[1]) ? 1 : 0;
+  for (const Value& v : *sequence_items(c["self"])) n += equals(v, c["value"]) ? 1 : 0;
   return n;
 }
 
@@ -276,14 +277,14 @@ Value l_reverse(CallArgs& c) {
 
 Value l_sort(CallArgs& c) {
   auto& items = self_list(c).items;
-  items = sorted_items(c, items, c[1], truthy(c[2]));
+  items = sorted_items(c, items, c["key"], truthy(c["reverse"]));
   return Value();
 }
 
 Value l_remove(CallArgs& c) {
   auto& items = self_list(c).items;
   for (size_t i = 0; i < items.size(); ++i) {
-    if (equals(items[i], c[1])) {
+    if (equals(items[i], c["value"])) {
       charge_work(n_after(items, static_cast<int64_t>(i)));
       items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
       return Value();
@@ -316,35 +317,35 @@ Value d_items(CallArgs& c) {
 }
 
 Value d_get(CallArgs& c) {
-  const Value* v = self_dict(c).find(c[1]);
-  return v ? *v : c[2];
+  const Value* v = self_dict(c).find(c["key"]);
+  return v ? *v : c["default"];
 }
 
 Value d_update(CallArgs& c) {
   DictObj& d = self_dict(c);
-  if (auto other = c[1].get<Value::Dict>()) {
+  if (auto other = c["other"].get<Value::Dict>()) {
     const auto items = (*other)->items;
     for (const auto& [k, v] : items) d.set(k, v);
-  } else if (!c[1].is_none()) {
-    for (const Value& pair : iterate(c[1])) {
+  } else if (!c["other"].is_none()) {
+    for (const Value& pair : iterate(c["other"])) {
       const ValueList kv = iterate(pair);
       if (kv.size() != 2) throw ValueError("dict.update() needs (key, value) pairs");
       d.set(kv[0], kv[1]);
     }
   }
-  for (const auto& [k, v] : (*c[2].get<Value::Dict>())->items) d.set(k, v);
+  for (const auto& [k, v] : (*c["kwargs"].get<Value::Dict>())->items) d.set(k, v);
   return Value();
 }
 
 Value d_pop(CallArgs& c) {
   DictObj& d = self_dict(c);
-  if (const Value* v = d.find(c[1])) {
+  if (const Value* v = d.find(c["key"])) {
     Value out = *v;
-    d.erase(c[1]);
+    d.erase(c["key"]);
     return out;
   }
-  const ValueList& dflt = tuple_items(c[2]);
-  if (dflt.empty()) throw ValueError("KeyError: " + to_repr(c[1]));
+  const ValueList& dflt = tuple_items(c["default"]);
+  if (dflt.empty()) throw ValueError("KeyError: " + to_repr(c["key"]));
   return dflt[0];
 }
 
@@ -356,9 +357,9 @@ Value d_copy(CallArgs& c) {
 
 Value d_setdefault(CallArgs& c) {
   DictObj& d = self_dict(c);
-  if (const Value* v = d.find(c[1])) return *v;
-  d.set(c[1], c[2]);
-  return c[2];
+  if (const Value* v = d.find(c["key"])) return *v;
+  d.set(c["key"], c["default"]);
+  return c["default"];
 }
 
 struct MethodTable {
