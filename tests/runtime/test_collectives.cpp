@@ -366,3 +366,66 @@ TEST_CASE("in-place all_gather: each source is a slice of its own destination") 
     for (int r = 0; r < n; ++r) CHECK(contents(*bufs[static_cast<size_t>(r)]) == expected);
   }
 }
+
+TEST_CASE("schedules: an all_reduce folds in its first member's destination only when that is safe") {
+  const CollectiveOp op{CollectiveKind::all_reduce, AluOp::add, 0, {}};
+  CollectiveTensor t;
+  t.dtype = DType::float32;
+  t.shape = {2, 3};
+  t.fold_in_dst = true;
+  // copy into member 0's dst, fold members 1.., copy to members 1..: no scratch.
+  Schedule s = lower_collective(op, 4, {t});
+  CHECK(s.scratch.empty());
+  REQUIRE(s.steps.size() == 3);
+  CHECK(s.steps[0].dst.kind == Slot::Kind::dst);
+  CHECK(s.steps[1].kind == Step::Kind::accumulate);
+  CHECK(s.steps[1].loops == std::vector<int64_t>{1});
+  CHECK(s.steps[2].loops == std::vector<int64_t>{1});
+  // bfloat16 folds in float32: a scratch accumulator, and every member is written.
+  t.dtype = DType::bfloat16;
+  const OperandInfo src{1, DType::bfloat16, {{3, 2}, {1, 3}}};
+  const OperandInfo dst{2, DType::bfloat16, {{3, 2}, {1, 3}}};
+  const std::vector<CollectiveTensor> facts = collective_tensors({{src}}, {{dst}}, false);
+  REQUIRE(facts.size() == 1);
+  CHECK_FALSE(facts[0].fold_in_dst);
+  s = lower_collective(op, 4, facts);
+  REQUIRE(s.scratch.size() == 1);
+  CHECK(s.scratch[0].dtype == DType::float32);
+  CHECK(s.scratch[0].label == "all_reduce acc0");
+  CHECK(s.steps[2].loops == std::vector<int64_t>{0});
+  // A float32 destination in its own buffer may hold the fold, unless a run-time
+  // offset could still fail after it is written, or a source shares its buffer.
+  const OperandInfo f32_src{1, DType::float32, {{3, 2}, {1, 3}}};
+  const OperandInfo f32_dst{2, DType::float32, {{3, 2}, {1, 3}}};
+  CHECK(collective_tensors({{f32_src}}, {{f32_dst}}, false)[0].fold_in_dst);
+  CHECK_FALSE(collective_tensors({{f32_src}}, {{f32_dst}}, true)[0].fold_in_dst);
+  CHECK_FALSE(collective_tensors({{f32_dst}}, {{f32_dst}}, false)[0].fold_in_dst);
+  // A destination whose elements repeat (a step of 0) may not.
+  const OperandInfo repeated{2, DType::float32, {{0, 2}, {1, 3}}};
+  CHECK_FALSE(collective_tensors({{f32_src}}, {{repeated}}, false)[0].fold_in_dst);
+}
+
+TEST_CASE("schedules: an all_gather over n members stages its sources only when a destination shares their buffer") {
+  const CollectiveOp op{CollectiveKind::all_gather, AluOp::add, 1, {}};
+  const OperandInfo src{1, DType::int32, {{4, 2}, {1, 4}}};
+  const OperandInfo dst{2, DType::int32, {{12, 2}, {1, 12}}};
+  Schedule s = lower_collective(op, 3, collective_tensors({{src}, {src}, {src}}, {{dst}, {dst}, {dst}}, false));
+  CHECK(s.scratch.empty());
+  REQUIRE(s.steps.size() == 1);  // dst[i] chunk j <- src[j], for every i, j
+  CHECK(s.steps[0].loops == std::vector<int64_t>{0, 0});
+  CHECK(s.steps[0].dst.dim == 1);
+  CHECK(s.steps[0].dst.chunk_size == 4);
+  const OperandInfo in_place{2, DType::int32, {{12, 2}, {1, 4}}};
+  s = lower_collective(op, 3, collective_tensors({{in_place}}, {{dst}}, false));
+  REQUIRE(s.scratch.size() == 1);
+  CHECK(s.scratch[0].copies == 3);
+  CHECK(s.steps.size() == 2);
+}
+
+TEST_CASE("dma_accumulate folds with add, maximum and minimum only") {
+  Machine m(1, default_platform());
+  auto a = m.allocate(0, MemKind::shared_hbm, DType::float32, {4}, "a");
+  fill(*a, {1, 2, 3, 4});
+  CHECK_THROWS_WITH_AS(dma_accumulate(whole(*a), whole(*a), AluOp::subtract),
+                       "dma_accumulate cannot fold with subtract", Error);
+}
