@@ -16,7 +16,8 @@ std::string index_expr(const rt::Index& x) {
   if (x.var < 0) return int_literal(x.constant);
   const std::string v = kLoopVars[x.var];
   if (x.constant == 0) return v;
-  return v + (x.constant > 0 ? " + " : " - ") + int_literal(x.constant > 0 ? x.constant : -x.constant);
+  return v + (x.constant > 0 ? " + " : " - ") +
+         int_literal(x.constant > 0 ? x.constant : -x.constant);
 }
 
 class Printer {
@@ -55,7 +56,9 @@ class Printer {
     }
     const std::string to = slot(step.dst), from = slot(step.src);
     switch (step.kind) {
-      case rt::Step::Kind::copy: w_.line("rt::dma_copy(" + to + ", " + from + ");"); return;
+      case rt::Step::Kind::copy:
+        w_.line("rt::dma_copy(" + to + ", " + from + ");");
+        return;
       case rt::Step::Kind::accumulate:
         w_.line("rt::dma_accumulate(" + to + ", " + from + ", " + alu_op_expr(step.op) + ");");
         return;
@@ -66,8 +69,12 @@ class Printer {
     std::string e;
     const std::string member = index_expr(s.member);
     switch (s.kind) {
-      case rt::Slot::Kind::src: e = names_.srcs[static_cast<size_t>(s.tensor)] + "[members[" + member + "]]"; break;
-      case rt::Slot::Kind::dst: e = names_.dsts[static_cast<size_t>(s.tensor)] + "[members[" + member + "]]"; break;
+      case rt::Slot::Kind::src:
+        e = names_.srcs[static_cast<size_t>(s.tensor)] + "[members[" + member + "]]";
+        break;
+      case rt::Slot::Kind::dst:
+        e = names_.dsts[static_cast<size_t>(s.tensor)] + "[members[" + member + "]]";
+        break;
       case rt::Slot::Kind::scratch: {
         const Scratch& x = scratch_[static_cast<size_t>(s.tensor)];
         const bool first = s.member.var < 0 && s.member.constant == 0;

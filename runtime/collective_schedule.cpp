@@ -70,9 +70,15 @@ class Runner {
     const size_t k = static_cast<size_t>(s.tensor);
     AccessPattern ap;
     switch (s.kind) {
-      case Slot::Kind::src: ap = srcs_[m][k]; break;
-      case Slot::Kind::dst: ap = dsts_[m][k]; break;
-      case Slot::Kind::scratch: ap = scratch_copy(scratch_[k], static_cast<int64_t>(m)); break;
+      case Slot::Kind::src:
+        ap = srcs_[m][k];
+        break;
+      case Slot::Kind::dst:
+        ap = dsts_[m][k];
+        break;
+      case Slot::Kind::scratch:
+        ap = scratch_copy(scratch_[k], static_cast<int64_t>(m));
+        break;
     }
     if (s.dim < 0) return ap;
     return sub_range(ap, s.dim, s.chunk.at(loops) * s.chunk_size, s.chunk_size);
@@ -81,8 +87,12 @@ class Runner {
   void one(const Step& step, const int64_t* loops) {
     const AccessPattern to = pattern(step.dst, loops), from = pattern(step.src, loops);
     switch (step.kind) {
-      case Step::Kind::copy: dma_copy(to, from); return;
-      case Step::Kind::accumulate: dma_accumulate(to, from, step.op); return;
+      case Step::Kind::copy:
+        dma_copy(to, from);
+        return;
+      case Step::Kind::accumulate:
+        dma_accumulate(to, from, step.op);
+        return;
     }
   }
 
@@ -95,7 +105,9 @@ class Runner {
 
 }  // namespace
 
-DType accumulator_dtype(DType t) { return is_float(t) ? DType::float32 : t; }
+DType accumulator_dtype(DType t) {
+  return is_float(t) ? DType::float32 : t;
+}
 
 ScheduleBuilder::ScheduleBuilder(size_t members, std::string label_prefix)
     : label_prefix_(std::move(label_prefix)) {

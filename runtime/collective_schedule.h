@@ -66,10 +66,10 @@ struct Schedule {
 // What a lowering needs to know of a call besides its attributes, per
 // tensor k (from any member: the checks have made them agree).
 struct CollectiveTensor {
-  DType dtype = DType::float32;    // the source's
-  std::vector<int64_t> shape;      // the source's
-  bool staged = false;             // a destination shares its source's buffer
-  bool fold_in_dst = false;        // all_reduce: the first member's dst may hold the fold
+  DType dtype = DType::float32;  // the source's
+  std::vector<int64_t> shape;    // the source's
+  bool staged = false;           // a destination shares its source's buffer
+  bool fold_in_dst = false;      // all_reduce: the first member's dst may hold the fold
 };
 
 // One operand of one member, as collective_tensors() sees it: `buffer`
@@ -117,8 +117,12 @@ class ScheduleBuilder {
 };
 
 // Index helpers: a constant, and loop variable i (0) or j (1).
-inline Index at(int64_t constant) { return Index{-1, constant}; }
-inline Index loop_var(int v) { return Index{v, 0}; }
+inline Index at(int64_t constant) {
+  return Index{-1, constant};
+}
+inline Index loop_var(int v) {
+  return Index{v, 0};
+}
 
 // Runs the schedule on the members' patterns (srcs[m][k], dsts[m][k]), with
 // scratch buffers allocated on the first member's rank.

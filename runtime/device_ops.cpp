@@ -44,14 +44,18 @@ void Memset::run(const OpOperands& o) const {
   fill(*o.dsts[0], value.bytes(o.dsts[0]->dtype()));
 }
 
-std::string Memset::text(const OpText& t) const { return t.dsts + " <- " + value.text(); }
+std::string Memset::text(const OpText& t) const {
+  return t.dsts + " <- " + value.text();
+}
 
 // ---- iota --------------------------------------------------------------------
 
 namespace {
 
 // Two's complement int32 arithmetic, as the engine computes.
-int64_t wrap_int32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
+int64_t wrap_int32(int64_t v) {
+  return static_cast<int32_t>(static_cast<uint32_t>(v));
+}
 
 }  // namespace
 
@@ -111,17 +115,25 @@ std::string RegisterMove::text(const OpText& t) const {
   return t.reg_dsts + " <- " + (t.reg_srcs.empty() ? std::to_string(constant) : t.reg_srcs);
 }
 
-void RegisterLoad::run(const OpOperands& o) const { *o.reg_dsts[0] = read_scalar_i64(*o.srcs[0]); }
+void RegisterLoad::run(const OpOperands& o) const {
+  *o.reg_dsts[0] = read_scalar_i64(*o.srcs[0]);
+}
 
-std::string RegisterLoad::text(const OpText& t) const { return t.reg_dsts + " <- " + t.srcs; }
+std::string RegisterLoad::text(const OpText& t) const {
+  return t.reg_dsts + " <- " + t.srcs;
+}
 
 void RegisterStore::run(const OpOperands& o) const {
   fill(*o.dsts[0], scalar_bytes(o.dsts[0]->dtype(), o.reg_srcs[0]));
 }
 
-std::string RegisterStore::text(const OpText& t) const { return t.dsts + " <- " + t.reg_srcs; }
+std::string RegisterStore::text(const OpText& t) const {
+  return t.dsts + " <- " + t.reg_srcs;
+}
 
-std::string RankId::text(const OpText& t) const { return t.reg_dsts; }
+std::string RankId::text(const OpText& t) const {
+  return t.reg_dsts;
+}
 
 // ---- any operation -----------------------------------------------------------
 

@@ -64,11 +64,21 @@ class Span {
 #endif
   Span(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}  // NOLINT: implicit
   Span(const T* data, size_t size) : data_(data), size_(size) {}
-  const T& operator[](size_t i) const { return data_[i]; }
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const T* begin() const { return data_; }
-  const T* end() const { return data_ + size_; }
+  const T& operator[](size_t i) const {
+    return data_[i];
+  }
+  size_t size() const {
+    return size_;
+  }
+  bool empty() const {
+    return size_ == 0;
+  }
+  const T* begin() const {
+    return data_;
+  }
+  const T* end() const {
+    return data_ + size_;
+  }
 
  private:
   const T* data_ = nullptr;

@@ -5,7 +5,9 @@
 
 namespace nkic::interp::nki {
 
-std::string param_name(const CallArgs& c, const char* param) { return c.fn.name + ": " + param; }
+std::string param_name(const CallArgs& c, const char* param) {
+  return c.fn.name + ": " + param;
+}
 
 const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
   if (auto t = c[param].get<Value::Tensor>()) return **t;
@@ -55,8 +57,7 @@ std::string name_arg(const CallArgs& c, const char* param) {
 
 Value::Register register_arg(const CallArgs& c, const char* param) {
   if (auto r = c[param].get<Value::Register>()) return *r;
-  throw ValueError(param_name(c, param) + " must be a register, not '" + type_name(c[param]) +
-                   "'");
+  throw ValueError(param_name(c, param) + " must be a register, not '" + type_name(c[param]) + "'");
 }
 
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
@@ -95,7 +96,9 @@ rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) 
   return rt::Scalar::of(to_int(v, what));
 }
 
-Device& device(const CallArgs& c) { return *c.ev.context().device; }
+Device& device(const CallArgs& c) {
+  return *c.ev.context().device;
+}
 
 Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
                rt::MemKind kind, const std::string& name) {

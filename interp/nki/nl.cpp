@@ -37,9 +37,15 @@ Value filled(CallArgs& c, const Value& fill_value, const std::string& what) {
   return t;
 }
 
-Value nl_zeros(CallArgs& c) { return filled(c, Value(int64_t{0}), c.fn.name + ": fill value"); }
-Value nl_ones(CallArgs& c) { return filled(c, Value(int64_t{1}), c.fn.name + ": fill value"); }
-Value nl_full(CallArgs& c) { return filled(c, c["fill_value"], c.fn.name + ": fill_value"); }
+Value nl_zeros(CallArgs& c) {
+  return filled(c, Value(int64_t{0}), c.fn.name + ": fill value");
+}
+Value nl_ones(CallArgs& c) {
+  return filled(c, Value(int64_t{1}), c.fn.name + ": fill value");
+}
+Value nl_full(CallArgs& c) {
+  return filled(c, c["fill_value"], c.fn.name + ": fill_value");
+}
 
 Value like(CallArgs& c, bool zero) {
   const rt::TensorView& x = tensor_arg(c, "x");
@@ -49,15 +55,29 @@ Value like(CallArgs& c, bool zero) {
   if (zero) fill(c, **t.get<Value::Tensor>(), Value(int64_t{0}), c.fn.name);
   return t;
 }
-Value nl_zeros_like(CallArgs& c) { return like(c, true); }
-Value nl_empty_like(CallArgs& c) { return like(c, false); }
+Value nl_zeros_like(CallArgs& c) {
+  return like(c, true);
+}
+Value nl_empty_like(CallArgs& c) {
+  return like(c, false);
+}
 
-Value nl_affine_range(CallArgs& c) { return make_range(c, "affine_range"); }
-Value nl_sequential_range(CallArgs& c) { return make_range(c, "sequential_range"); }
-Value nl_static_range(CallArgs& c) { return make_range(c, "static_range"); }
+Value nl_affine_range(CallArgs& c) {
+  return make_range(c, "affine_range");
+}
+Value nl_sequential_range(CallArgs& c) {
+  return make_range(c, "sequential_range");
+}
+Value nl_static_range(CallArgs& c) {
+  return make_range(c, "static_range");
+}
 
-Value nl_par_dim(CallArgs& c) { return c["x"]; }
-Value nl_num_programs(CallArgs&) { return int64_t{1}; }
+Value nl_par_dim(CallArgs& c) {
+  return c["x"];
+}
+Value nl_num_programs(CallArgs&) {
+  return int64_t{1};
+}
 Value nl_program_id(CallArgs& c) {
   to_int(c["axis"], param_name(c, "axis"));
   return int64_t{0};
