@@ -28,16 +28,6 @@ namespace {
 constexpr int kClassDepth = 1;
 constexpr int kFunctionDepth = 2;
 
-std::vector<rt::Dim> row_major(const std::vector<int64_t>& shape) {
-  std::vector<rt::Dim> dims(shape.size());
-  int64_t step = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
-    dims[i] = {step, shape[i]};
-    step *= shape[i];
-  }
-  return dims;
-}
-
 bool is_static(const Operand& o) { return o.offset.is_constant() && o.dynamic.empty(); }
 
 // The buffers an allocate instruction makes while the program runs.
@@ -410,7 +400,7 @@ class Emitter {
     ctor_line(s.buffer + " = machine_.allocate_scratch(0, " + dtype_expr(s.decl.dtype) + ", {" +
               int_literal(elements * s.decl.copies) + "}, " + cpp_string_literal(s.decl.label) +
               ");");
-    ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(row_major(s.decl.shape)) +
+    ctor_line(s.pattern + " = {" + s.buffer + ".get(), 0, " + dims_expr(rt::row_major_dims(s.decl.shape)) +
               "};");
   }
 

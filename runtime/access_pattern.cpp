@@ -24,6 +24,14 @@ std::string pattern_text(const std::vector<Dim>& dims) {
 
 }  // namespace
 
+std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape) {
+  const std::vector<int64_t> steps = checked_row_major_strides(shape, "a row-major tensor's steps");
+  std::vector<Dim> dims;
+  dims.reserve(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i) dims.push_back(Dim{steps[i], shape[i]});
+  return dims;
+}
+
 int64_t AccessPattern::elements() const { return element_count(dims); }
 
 std::vector<int64_t> AccessPattern::shape() const {

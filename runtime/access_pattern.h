@@ -38,6 +38,9 @@ int64_t element_count(const Dims& dims) {
   return n;
 }
 
+// The dims of a dense row-major tensor of `shape` (the last dim has step 1).
+std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape);
+
 struct AccessPattern {
   Buffer* buffer = nullptr;
   int64_t offset = 0;

@@ -39,13 +39,7 @@ class Runner {
       storage.insert(storage.begin(), b.copies);
       buffers_.push_back(
           like.buffer->machine().allocate_scratch(like.buffer->rank(), b.dtype, storage, b.label));
-      AccessPattern first{buffers_.back().get(), 0, {}};
-      int64_t step = 1;
-      for (size_t i = b.shape.size(); i-- > 0;) {
-        first.dims.insert(first.dims.begin(), Dim{step, b.shape[i]});
-        step *= b.shape[i];
-      }
-      scratch_.push_back(std::move(first));
+      scratch_.push_back(AccessPattern{buffers_.back().get(), 0, row_major_dims(b.shape)});
     }
     for (const Step& step : s_.steps) {
       int64_t loops[2] = {0, 0};
