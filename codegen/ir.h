@@ -104,7 +104,6 @@ struct Instr {
   const T* as() const {
     return std::get_if<T>(&op);
   }
-  bool is_collective() const { return as<rt::CollectiveOp>() != nullptr; }
 };
 
 struct Loop;

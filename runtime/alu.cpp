@@ -14,11 +14,4 @@ std::string_view alu_op_name(AluOp op) {
   return "?";
 }
 
-std::optional<AluOp> alu_op_from_name(std::string_view name) {
-  for (AluOp op : kAluOps) {
-    if (alu_op_name(op) == name) return op;
-  }
-  return std::nullopt;
-}
-
 }  // namespace nkic::rt

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string_view>
 
 namespace nkic::rt {
@@ -25,7 +24,6 @@ enum class AluOp : uint8_t {
 
 // "add", "maximum", ...: the name after `nl.`.
 std::string_view alu_op_name(AluOp op);
-std::optional<AluOp> alu_op_from_name(std::string_view name);
 
 // Every AluOp, in declaration order.
 inline constexpr AluOp kAluOps[] = {

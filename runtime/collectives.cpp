@@ -315,11 +315,11 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
 Schedule lower_collective(const CollectiveOp& op, size_t members,
                           const std::vector<CollectiveTensor>& tensors) {
   B b(members, op.name());
+  // An all_reduce folds every tensor before it writes any; the others lower
+  // one tensor after another.
   for (size_t k = 0; k < tensors.size(); ++k) {
     switch (op.kind) {
-      case CollectiveKind::all_reduce:
-        if (k == 0) lower_all_reduce(b, op.op, tensors);
-        break;
+      case CollectiveKind::all_reduce: break;
       case CollectiveKind::all_gather: lower_all_gather(b, op.dim, k, tensors[k]); break;
       case CollectiveKind::reduce_scatter:
         lower_reduce_scatter(b, op.op, op.dim, k, tensors[k]);
@@ -327,6 +327,7 @@ Schedule lower_collective(const CollectiveOp& op, size_t members,
       case CollectiveKind::all_to_all: lower_all_to_all(b, op.dim, k, tensors[k]); break;
     }
   }
+  if (op.kind == CollectiveKind::all_reduce) lower_all_reduce(b, op.op, tensors);
   return b.take();
 }
 

@@ -94,8 +94,8 @@ struct TableState {
 void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state);
 
 // Allocates the tensor `decl` describes on `rank` into `slot`, freeing the
-// slot's previous tensor first (a kernel run again allocates it anew). The
-// readable code nkic writes for an allocation calls this too.
+// slot's previous tensor first (a kernel run again allocates it anew), as
+// the statement nkic writes for an allocation does.
 void allocate_slot(Machine& machine, const BufferRecord& decl, const int64_t* shapes, int rank,
                    std::shared_ptr<Buffer>& slot);
 
