@@ -318,9 +318,12 @@ struct Import : StmtNode<StmtKind::Import> {
   std::vector<ImportAlias> names;
 };
 
+// `from ..a.b import c`: level 2 (the leading dots), module "a.b"; `from .
+// import m`: level 1, module "". Level 0 is an absolute import.
 struct ImportFrom : StmtNode<StmtKind::ImportFrom> {
-  std::string module;  // dotted; relative imports are not supported
-  SourceRange module_range;
+  int level = 0;
+  std::string module;              // dotted, after the dots; empty for `from . import m`
+  SourceRange module_range;        // the dots and the name
   std::vector<ImportAlias> names;  // a single "*" for `from m import *`
 };
 

@@ -240,8 +240,10 @@ StmtPtr Builder::simple_stmt(P::Simple_stmtContext* ctx) {
 
 StmtPtr Builder::import_from(P::ImportFromStmtContext* ctx) {
   auto s = make<ImportFrom>(range(ctx));
-  s->module = dotted(ctx->dotted_name());
-  s->module_range = range(ctx->dotted_name());
+  P::Import_from_moduleContext* from = ctx->import_from_module();
+  s->level = static_cast<int>(from->DOT().size() + 3 * from->ELLIPSIS().size());
+  if (from->dotted_name() != nullptr) s->module = dotted(from->dotted_name());
+  s->module_range = range(from);
   if (ctx->STAR() != nullptr) {
     s->names.push_back(ImportAlias{"*", "", range(ctx->STAR())});
     return s;

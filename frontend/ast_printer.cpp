@@ -325,7 +325,7 @@ SNode stmt_node(const Import& s) {
   return n;
 }
 SNode stmt_node(const ImportFrom& s) {
-  SNode n = node("ImportFrom " + s.module);
+  SNode n = node("ImportFrom " + std::string(static_cast<size_t>(s.level), '.') + s.module);
   for (const ImportAlias& a : s.names) n.add(node("alias " + dotted_alias(a)));
   return n;
 }

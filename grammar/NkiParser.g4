@@ -34,7 +34,7 @@ simple_stmt
   | DEL exprlist                                  # delStmt
   | ASSERT test (COMMA test)?                     # assertStmt
   | IMPORT dotted_as_name (COMMA dotted_as_name)* # importStmt
-  | FROM dotted_name IMPORT
+  | FROM import_from_module IMPORT
       ( STAR
       | import_as_names
       | OPEN_PAREN import_as_names CLOSE_PAREN )  # importFromStmt
@@ -51,6 +51,8 @@ augassign
   ;
 
 dotted_name : NAME (DOT NAME)*;
+// `...` lexes as one ELLIPSIS token: three levels of a relative import.
+import_from_module : (DOT | ELLIPSIS)* dotted_name | (DOT | ELLIPSIS)+;
 dotted_as_name : dotted_name (AS NAME)?;
 import_as_name : NAME (AS NAME)?;
 import_as_names : import_as_name (COMMA import_as_name)* COMMA?;
