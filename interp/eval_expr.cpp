@@ -321,6 +321,10 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   if (auto m = obj.get<Value::Module>()) {
     auto it = (*m)->scope->vars.find(name);
     if (it != (*m)->scope->vars.end()) return it->second;
+    if (const std::string cycle = import_cycle((*m)->name); !cycle.empty()) {
+      throw ValueError("partially initialized module '" + (*m)->name + "' has no attribute '" +
+                       name + "' (most likely due to a circular import: " + cycle + ")");
+    }
     throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'");
   }
   if (auto i = obj.get<Value::Instance>()) {

@@ -416,38 +416,6 @@ void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
   store_name(s.name, v, scope);
 }
 
-void Evaluator::exec_import(const ast::Import& s, const ScopePtr& scope) {
-  for (const ast::ImportAlias& alias : s.names) {
-    const Value m = import_module(alias.name, alias.range);
-    if (!alias.asname.empty()) {
-      store_name(alias.asname, m, scope);
-      continue;
-    }
-    const std::string top = alias.name.substr(0, alias.name.find('.'));
-    store_name(top, import_module(top, alias.range), scope);
-  }
-}
-
-void Evaluator::exec_import_from(const ast::ImportFrom& s, const ScopePtr& scope) {
-  const Value m = import_module(s.module, s.module_range);
-  const auto& mod = *m.get<Value::Module>();
-  for (const ast::ImportAlias& alias : s.names) {
-    if (alias.name == "*") {
-      for (const auto& [name, v] : mod->scope->vars) {
-        if (!name.empty() && name[0] != '_') store_name(name, v, scope);
-      }
-      continue;
-    }
-    const std::string as = alias.asname.empty() ? alias.name : alias.asname;
-    auto it = mod->scope->vars.find(alias.name);
-    if (it != mod->scope->vars.end()) {
-      store_name(as, it->second, scope);
-      continue;
-    }
-    store_name(as, import_module(s.module + "." + alias.name, alias.range), scope);
-  }
-}
-
 void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
   if (!s.exc) fail(s.range, "raise without an exception: there is no active exception here");
   const Value exc = eval(*s.exc, scope);

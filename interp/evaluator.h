@@ -24,17 +24,8 @@ namespace nkic::interp {
 
 class Device;
 
-// Finds the stdlib modules (`nkilib.experimental.collectives`), parsed once
-// per Session and shared by the ranks (one rank runs at a time).
-class ModuleLoader {
- public:
-  virtual ~ModuleLoader() = default;
-  // nullptr when there is no such module; throws CompileError (at `where`)
-  // when it does not parse.
-  virtual const ast::Module* find(const std::string& dotted, const SourceRange& where) = 0;
-  // Whether the dotted name is a directory of modules (`nkilib.experimental`).
-  virtual bool is_package(const std::string& dotted) = 0;
-};
+class ModuleFinder;
+struct ModuleSpec;
 
 // What a rank's evaluation runs against.
 struct RankContext {
@@ -43,7 +34,7 @@ struct RankContext {
   rt::Machine* machine = nullptr;  // where tensors are allocated
   Device* device = nullptr;        // performs (or records) the device operations
   std::ostream* out = nullptr;
-  ModuleLoader* loader = nullptr;
+  ModuleFinder* finder = nullptr;  // nullptr: only the builtin modules
   // Tracing rank 0 to compile one program for every rank: errors and
   // print() name no rank.
   bool tracing = false;
@@ -98,7 +89,12 @@ class Evaluator {
   // Calls any callable; errors from binding or from the callee's own checks
   // are placed at `where`.
   Value call(const Value& callee, ValueList args, KwArgs kwargs, const SourceRange& where);
+  // The module of that dotted name, imported (once per rank) when it is not
+  // yet (imports.cpp).
   Value import_module(const std::string& dotted, const SourceRange& where);
+  // Runs a kernel file (or stdlib module) as the module `spec` names, after
+  // the __init__.py of the packages above it, in `globals` (fresh when null).
+  Value run_main(const ModuleSpec& spec, const ScopePtr& globals = nullptr);
   Value get_attribute(const Value& obj, const std::string& name);
   std::optional<Value> builtin(const std::string& name) const;
   // Every builtin's name, for the REPL's completion.
@@ -134,6 +130,15 @@ class Evaluator {
   void exec_class_def(const ast::ClassDef& s, const ScopePtr& scope);
   void exec_import(const ast::Import& s, const ScopePtr& scope);
   void exec_import_from(const ast::ImportFrom& s, const ScopePtr& scope);
+  void install_builtin_modules();
+  Value load_module(const ModuleSpec& spec, const ScopePtr& globals, const SourceRange& where);
+  std::vector<std::string> submodule_folders(const ModuleObj& parent, const std::string& name,
+                                             const SourceRange& where);
+  std::string relative_module(const ast::ImportFrom& s, const ScopePtr& scope);
+  Value imported_name(const ModuleObj& m, const std::string& name, const SourceRange& where);
+  void import_star(const ModuleObj& m, const SourceRange& where, const ScopePtr& scope);
+  // "a.b -> a.c -> a.b" while module `name` runs its top level; "" otherwise.
+  std::string import_cycle(const std::string& name) const;
   [[noreturn]] void exec_raise(const ast::Raise& s, const ScopePtr& scope);
 
   Value eval_node(const ast::Expr& e, const ScopePtr& scope);
@@ -161,6 +166,7 @@ class Evaluator {
   RankContext ctx_;
   ScopePtr builtins_;
   std::map<std::string, Value> modules_;  // imported modules of this rank
+  std::vector<std::string> importing_;    // modules running their top level, outermost first
   // Makes this rank's arena and work meter the thread's own while it
   // evaluates (every public evaluating call makes one).
   struct Active {

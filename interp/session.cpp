@@ -13,13 +13,13 @@
 #include <map>
 
 #include "frontend/parse.h"
-#include "interp/nki/modules.h"
 #include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"
 #include "interp/kernel_binding.h"
+#include "interp/module_finder.h"
+#include "interp/nki/modules.h"
 #include "interp/spmd.h"
-#include "interp/stdlib_loader.h"
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
 #include "runtime/print.h"
@@ -78,8 +78,11 @@ struct Session::Impl {
   SessionOptions options;
   SourceManager& sources;
   DiagnosticSink& sink;
-  StdlibLoader loader;
-  std::unique_ptr<ast::Module> module;
+  ModuleFinder finder;
+  // The loaded kernel file (or stdlib module): the module it is, and its
+  // syntax tree, which the finder owns.
+  ModuleSpec main;
+  const ast::Module* module = nullptr;
   // The machines of trace(), alive as long as the Session (see TraceResult).
   std::vector<std::shared_ptr<rt::Machine>> trace_machines;
   // The machine of every run(), made by the first: its storage pool lets a
@@ -91,7 +94,7 @@ struct Session::Impl {
   int64_t output_bytes = 0;
 
   Impl(SessionOptions o, SourceManager& s, DiagnosticSink& d)
-      : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {}
+      : options(std::move(o)), sources(s), sink(d), finder(options.module_path, s) {}
 
   const ast::FunctionDef* find_function(const std::string& name) const {
     if (!module) return nullptr;
@@ -120,7 +123,7 @@ struct Session::Impl {
     ctx.machine = &machine;
     ctx.device = &device;
     ctx.out = options.out ? options.out : &std::cout;
-    ctx.loader = &loader;
+    ctx.finder = &finder;
     ctx.max_steps = options.max_steps;
     return ctx;
   }
@@ -150,19 +153,31 @@ std::optional<std::string> Session::locate(const std::string& file_or_module) co
                       (file_or_module.size() < 3 ||
                        file_or_module.compare(file_or_module.size() - 3, 3, ".py") != 0);
   if (!dotted) return std::nullopt;
-  return impl_->loader.locate(file_or_module);
+  const std::optional<ModuleSpec> spec = impl_->finder.locate(file_or_module);
+  if (!spec || spec->file.empty()) return std::nullopt;  // a namespace package has no code
+  return spec->file;
 }
 
 bool Session::load(const std::string& file_or_module) {
-  const std::optional<std::string> path = locate(file_or_module);
-  const SourceFile* file = path ? impl_->sources.load(*path) : nullptr;
-  if (!file) {
-    impl_->sink.report(
+  Impl& im = *impl_;
+  im.module = nullptr;
+  std::optional<ModuleSpec> spec;
+  if (is_regular_file(file_or_module)) {
+    FilePlace place = place_of_file(file_or_module);
+    im.finder.set_root(place.root);
+    spec = std::move(place.spec);
+  } else if (locate(file_or_module)) {
+    im.finder.set_root("");
+    spec = im.finder.locate(file_or_module);
+  }
+  if (!spec) {
+    im.sink.report(
         error_at(SourceRange{}, "no kernel file or stdlib module named '" + file_or_module + "'"));
     return false;
   }
-  impl_->module = parse_module(*file, impl_->sink);
-  return impl_->module != nullptr;
+  im.main = std::move(*spec);
+  im.module = im.finder.parse(im.main.file, im.sink);
+  return im.module != nullptr;
 }
 
 std::vector<std::string> Session::kernels() const {
@@ -294,8 +309,7 @@ bool Session::Impl::prepare_args(const ast::FunctionDef& def, const std::vector<
 BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& def,
                                        const std::vector<PreparedArg>& args, rt::Machine& machine,
                                        Device& device) {
-  const ScopePtr globals = ev.new_globals();
-  ev.exec_module(*module, globals);
+  const ScopePtr globals = (*ev.run_main(main).get<Value::Module>())->scope;
   auto it = globals->vars.find(def.name);
   if (it == globals->vars.end() || !it->second.is<Value::Function>()) {
     ev.fail(def.name_range, "'" + def.name + "' is not a function after the module ran");

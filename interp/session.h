@@ -34,7 +34,9 @@ constexpr int64_t kDefaultMaxSteps = 50'000'000;
 struct SessionOptions {
   int ranks = 1;
   const rt::Platform* platform = nullptr;  // nullptr: the default platform
-  // Directories searched for stdlib modules (`nkilib/experimental/collectives.py`).
+  // Folders searched for modules, in order, after the root of the kernel
+  // file's package (module_finder.h): the tools give -I DIR..., $NKIC_PATH
+  // and the stdlib (`nkilib/experimental/collectives.py`).
   std::vector<std::string> module_path;
   // Where the kernel's print() goes; nullptr: standard output.
   std::ostream* out = nullptr;
@@ -106,8 +108,11 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Loads a kernel file, or a stdlib module given by dotted name
-  // (`nkilib.experimental.collectives`). False after reporting an error.
+  // Loads a kernel file, or a module of the search path given by dotted
+  // name (`nkilib.experimental.collectives`). A file in a package (its
+  // folder has an __init__.py) is the module of its dotted name, and the
+  // first folder above it without one is searched first. False after
+  // reporting an error.
   bool load(const std::string& file_or_module);
 
   // The file `load` would read for a kernel file or stdlib module name;

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "frontend/diagnostics.h"
+#include "interp/module_finder.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
@@ -45,11 +46,33 @@ int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
   }
 }
 
-std::vector<std::string> stdlib_module_path(const char* built_in_dir) {
-  if (const char* env = std::getenv("NKIC_STDLIB_PATH"); env != nullptr && *env != '\0') {
-    return {env};
+std::vector<std::string> module_search_path(const std::vector<std::string>& includes,
+                                            const char* built_in_dir) {
+  std::vector<std::string> path;
+  for (const std::string& dir : includes) {
+    if (!interp::is_directory(dir)) throw UsageError{"-I " + dir + ": no such folder"};
+    path.push_back(dir);
   }
-  return {built_in_dir};
+  if (const char* env = std::getenv("NKIC_PATH"); env != nullptr) {
+    const std::string list = env;
+    for (size_t start = 0; start <= list.size();) {
+      const size_t colon = std::min(list.find(':', start), list.size());
+      if (colon > start) path.push_back(list.substr(start, colon - start));
+      start = colon + 1;
+    }
+  }
+  const char* stdlib = std::getenv("NKIC_STDLIB_PATH");
+  path.push_back(stdlib != nullptr && *stdlib != '\0' ? stdlib : built_in_dir);
+  return path;
+}
+
+void add_include_option(CLI::App& command, std::vector<std::string>& includes) {
+  command
+      .add_option("-I,--include", includes,
+                  "A folder to search for modules, after the kernel file's package root and "
+                  "before $NKIC_PATH and the stdlib; repeatable")
+      ->type_name("DIR")
+      ->allow_extra_args(false);
 }
 
 std::string choose_kernel(const std::string& file, const std::string& kernel,

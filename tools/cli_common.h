@@ -1,6 +1,7 @@
 // Command-line helpers shared by the tools (nkirun, nkic): the exit codes
-// and the handling of mistakes around a tool's work, where stdlib modules are
-// found, which kernel of a file to use, and whether to colour diagnostics.
+// and the handling of mistakes around a tool's work, where modules are found
+// (-I, NKIC_PATH, the stdlib), which kernel of a file to use, and whether to
+// colour diagnostics.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -25,9 +26,16 @@ constexpr int kExitUsage = 2;        // the command line is wrong
 int run_cli(const char* tool, CLI::App& app, int argc, char** argv,
             const std::function<int()>& body);
 
-// $NKIC_STDLIB_PATH when set, else the stdlib of the source tree
-// (NKIC_STDLIB_DIR, a compile definition of the tool).
-std::vector<std::string> stdlib_module_path(const char* built_in_dir);
+// Where modules are searched, after the kernel file's root: each -I DIR in
+// order, then the folders of $NKIC_PATH (colon-separated; empty entries
+// ignored), then $NKIC_STDLIB_PATH when set, else the stdlib of the source
+// tree (NKIC_STDLIB_DIR, a compile definition of the tool). Throws
+// UsageError for an -I DIR that is not a folder.
+std::vector<std::string> module_search_path(const std::vector<std::string>& includes,
+                                            const char* built_in_dir);
+
+// -I,--include DIR (repeatable): a folder to search for modules.
+void add_include_option(CLI::App& command, std::vector<std::string>& includes);
 
 // `kernel` when given (a @nki.jit function, or any function of the file),
 // else the file's only @nki.jit function. Throws UsageError otherwise.

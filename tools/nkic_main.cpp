@@ -51,6 +51,7 @@ struct Options {
   bool keep_cpp = false;
   std::string platform = "trn2";
   std::string color = "auto";
+  std::vector<std::string> includes;
   LimitOptions limits;
 };
 
@@ -94,7 +95,7 @@ class Driver {
     interp::SessionOptions session_options;
     session_options.ranks = opts_.ranks > 0 ? opts_.ranks : 1;
     session_options.platform = rt::find_platform(opts_.platform);
-    session_options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+    session_options.module_path = module_search_path(opts_.includes, NKIC_STDLIB_DIR);
     apply_limits(opts_.limits, session_options);
     interp::Session session(session_options, sources_, sink_);
     if (!session.locate(opts_.file)) {
@@ -193,7 +194,7 @@ CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char*
   sub->footer(kArgsFooter);
   sub->callback([&opts, command] { opts.command = command; });
   sub->add_option("FILE", opts.file,
-                  "A kernel file, or a stdlib module (nkilib.experimental.collectives)")
+                  "A kernel file, or a module of the search path (nkilib.experimental.collectives)")
       ->required();
   sub->add_option("-k,--kernel", opts.kernel,
                   "The kernel; may be omitted when FILE has one @nki.jit function");
@@ -207,6 +208,7 @@ CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char*
       ->check(CLI::IsMember({"trn2", "trn3"}));
   sub->add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_include_option(*sub, opts.includes);
   add_limit_options(*sub, opts.limits);
   return sub;
 }

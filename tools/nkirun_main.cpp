@@ -36,6 +36,7 @@ struct RunOptions {
   std::string color = "auto";
   bool dump_ast = false;
   bool strict = false;
+  std::vector<std::string> includes;
   LimitOptions limits;
 };
 
@@ -96,7 +97,7 @@ int run(const RunOptions& opts) {
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
   session_options.platform = rt::find_platform(opts.platform);
-  session_options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+  session_options.module_path = module_search_path(opts.includes, NKIC_STDLIB_DIR);
   session_options.strict = opts.strict;
   apply_limits(opts.limits, session_options);
   interp::Session session(session_options, sources, sink);
@@ -127,7 +128,7 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   CLI::App* run = app.add_subcommand("run", "Run a kernel over N simulated ranks");
   run->footer(kRunFooter);
   run->add_option("FILE", opts.file,
-                  "A kernel file, or a stdlib module (nkilib.experimental.collectives)")
+                  "A kernel file, or a module of the search path (nkilib.experimental.collectives)")
       ->required();
   run->add_option("-k,--kernel", opts.kernel,
                   "The kernel to run; may be omitted when FILE has one @nki.jit function");
@@ -153,6 +154,7 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   run->add_flag("--strict", opts.strict,
                 "Strict memory: reading an element the kernel never wrote is an error");
+  add_include_option(*run, opts.includes);
   add_limit_options(*run, opts.limits);
   run->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree and stop");
 }
@@ -160,24 +162,27 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
 struct ReplCommand {
   ReplOptions options;
   std::string color = "auto";
+  std::vector<std::string> includes;
 };
 
 void add_repl_command(CLI::App& app, ReplCommand& repl) {
   CLI::App* cmd = app.add_subcommand(
       "repl", "An interactive session (also plain `nkirun` on a terminal); :help lists commands");
-  cmd->add_option("FILE", repl.options.file, "A kernel file or stdlib module to load first");
+  cmd->add_option("FILE", repl.options.file,
+                  "A kernel file, or a module of the search path, to load first");
   cmd->add_option("-n,--ranks", repl.options.ranks, "Number of simulated ranks (default 1)")
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
   cmd->add_option("--platform", repl.options.platform, "Simulated platform")
       ->check(CLI::IsMember({"trn2", "trn3"}));
   cmd->add_option("--color", repl.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_include_option(*cmd, repl.includes);
 }
 
 int repl(ReplCommand& cmd) {
   ReplOptions options = cmd.options;
   options.color = color_wanted(cmd.color);
-  options.module_path = stdlib_module_path(NKIC_STDLIB_DIR);
+  options.module_path = module_search_path(cmd.includes, NKIC_STDLIB_DIR);
   if (!options.file.empty()) {
     SourceManager sources;
     DiagnosticSink sink;

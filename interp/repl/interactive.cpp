@@ -14,8 +14,8 @@
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"
 #include "interp/kernel_binding.h"
+#include "interp/module_finder.h"
 #include "interp/spmd.h"
-#include "interp/stdlib_loader.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/format_util.h"
 #include "runtime/host_io.h"
@@ -50,7 +50,7 @@ struct Interactive::Impl {
   InteractiveOptions options;
   SourceManager& sources;
   DiagnosticSink& sink;
-  StdlibLoader loader;
+  ModuleFinder finder;
   // Declared before `ranks`, so destroyed after them: the globals hold
   // functions that point into these trees and tensors that live on the machine.
   std::vector<std::unique_ptr<ast::Module>> modules;
@@ -61,7 +61,7 @@ struct Interactive::Impl {
   int inputs = 0;
 
   Impl(InteractiveOptions o, SourceManager& s, DiagnosticSink& d)
-      : options(std::move(o)), sources(s), sink(d), loader(options.module_path, s) {
+      : options(std::move(o)), sources(s), sink(d), finder(options.module_path, s) {
     start();
   }
 
@@ -69,8 +69,10 @@ struct Interactive::Impl {
     return options.platform ? *options.platform : rt::default_platform();
   }
 
+  // A fresh session: the prompt's code is in no package until a file is loaded.
   void start() {
     ranks.clear();
+    finder.set_root("");
     spmd.reset();
     machine = std::make_unique<rt::Machine>(options.ranks, platform());
     spmd = std::make_unique<Spmd>(options.ranks);
@@ -83,10 +85,11 @@ struct Interactive::Impl {
       ctx.machine = machine.get();
       ctx.device = rank.device.get();
       ctx.out = options.out ? options.out : &std::cout;
-      ctx.loader = &loader;
+      ctx.finder = &finder;
       ctx.interrupt = options.interrupt;
       rank.ev = std::make_unique<Evaluator>(ctx);
       rank.globals = rank.ev->new_globals();
+      rank.globals->vars["__name__"] = Value("__main__");
       ranks.push_back(std::move(rank));
     }
   }
@@ -236,23 +239,27 @@ bool Interactive::execute(const std::string& source, std::string& shown) {
 }
 
 bool Interactive::load(const std::string& file_or_module) {
-  std::optional<std::string> path;
+  Impl& im = *impl_;
+  std::optional<ModuleSpec> spec;
+  std::string root;
   if (is_regular_file(file_or_module)) {
-    path = file_or_module;
+    FilePlace place = place_of_file(file_or_module);
+    root = place.root;
+    spec = std::move(place.spec);
   } else if (file_or_module.find('/') == std::string::npos) {
-    path = impl_->loader.locate(file_or_module);
+    spec = im.finder.locate(file_or_module);
+    if (spec && spec->file.empty()) spec.reset();  // a namespace package has no code
   }
-  const SourceFile* file = path ? impl_->sources.load(*path) : nullptr;
-  if (!file) {
-    impl_->sink.report(
+  if (!spec) {
+    im.sink.report(
         error_at(SourceRange{}, "no kernel file or stdlib module named '" + file_or_module + "'"));
     return false;
   }
-  std::unique_ptr<ast::Module> module = parse_module(*file, impl_->sink);
-  if (!module) return false;
-  impl_->modules.push_back(std::move(module));
-  const ast::Module& m = *impl_->modules.back();
-  return impl_->run_all([&](int, Impl::Rank& rank) { rank.ev->exec_module(m, rank.globals); });
+  // Read again, as it may have been edited since it was last loaded.
+  if (!im.finder.parse_again(spec->file, im.sink)) return false;
+  im.finder.set_root(root);
+  // Its globals become the session's: the prompt's code is then in its package.
+  return im.run_all([&](int, Impl::Rank& rank) { rank.ev->run_main(*spec, rank.globals); });
 }
 
 bool Interactive::run_kernel(const std::string& kernel, const std::vector<KernelArg>& args,

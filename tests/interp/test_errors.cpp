@@ -42,9 +42,19 @@ const ErrorCase kCases[] = {
     {"x = int('abc')\n", "k.py:1:5: invalid literal for int() with base 10: 'abc'"},
     {"def f(n):\n    return f(n + 1)\nf(0)\n", "k.py:2:12: maximum recursion depth exceeded"},
     {"import numpy as np\n",
-     "k.py:1:8: numpy is not available in kernels: tensors are made with nki.language "
+     "k.py:1:8: module 'numpy' is not available to kernels: tensors are made with nki.language "
      "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
-    {"import foo.bar\n", "k.py:1:8: no module named 'foo.bar'"},
+    {"import torch.nn.functional as F\n",
+     "k.py:1:8: module 'torch' is not available to kernels: tensors are made with nki.language "
+     "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
+    {"import nki.foo\n",
+     "k.py:1:8: no module named 'nki.foo' (the modules of nki are nki.collectives, nki.isa, "
+     "nki.language)"},
+    {"from nki.language import nothing\n",
+     "k.py:1:26: cannot import name 'nothing' from 'nki.language'"},
+    {"from . import helper\n", "k.py:1:6: attempted relative import with no known parent package"},
+    {"from .helper import f\n",
+     "k.py:1:6: attempted relative import with no known parent package"},
     {"import nki.language as nl\nx = nl.nothing\n",
      "k.py:2:5: module 'nki.language' has no attribute 'nothing'"},
     {"x = f'{3.5:d}'\n", "k.py:1:8: Unknown format code 'd' for object of type 'float'"},
