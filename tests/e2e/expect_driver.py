@@ -9,6 +9,7 @@ must come out:
     # exit: 1                           the exit code
     # expect: case.py:7:5: error: ...   stderr lines, in order, each exactly
     # grow: TEXT * COUNT                COUNT lines of TEXT appended before the run
+    # env: NAME=VALUE ...               environment variables set for the run
 
 The `expect` lines must appear in stderr as consecutive lines, in order; a
 line `# expect: <caret>    ^~~~` is written with `<caret>` standing for
@@ -32,7 +33,7 @@ TIMEOUT_SECONDS = 60  # a hang is a failure, not a stuck CI
 def directives(path, extra=()):
     """The header's directives; `extra` names more single-valued ones."""
     found = {"run": None, "run-raw": None, "nkic-raw": None, "exit": None, "grow": None,
-             "expect": []}
+             "env": None, "expect": []}
     found.update({key: [] if key.startswith("expect") else "" for key in extra})
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -80,6 +81,9 @@ def run_case(nkirun, nkic, case, d):
     else:
         argv = [nkirun, "run", os.path.basename(case), "--strict"] + shlex.split(d["run"] or "")
     env = dict(os.environ, NO_COLOR="1")
+    for pair in shlex.split(d["env"] or ""):
+        name, _, value = pair.partition("=")
+        env[name] = value
     proc = subprocess.run(argv, cwd=os.path.dirname(os.path.abspath(case)), env=env,
                           capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
     failures = []

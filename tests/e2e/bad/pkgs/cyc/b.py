@@ -1,0 +1,5 @@
+from .a import f
+
+
+def g():
+    return f

@@ -1,0 +1,3 @@
+import logging
+
+LOG = logging.getLogger(__name__)
