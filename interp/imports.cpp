@@ -25,7 +25,9 @@ Value Evaluator::import_module(const std::string& requested, const SourceRange& 
   Active active(*this);
   const std::string dotted = canonical_module_name(requested);
   if (modules_.empty()) {
-    for (auto& [name, m] : make_builtin_modules()) modules_[name] = Value(m);
+    const rt::Platform& platform =
+        ctx_.machine ? ctx_.machine->platform() : rt::default_platform();
+    for (auto& [name, m] : make_builtin_modules(platform)) modules_[name] = Value(m);
     auto legacy = std::make_shared<ModuleObj>();
     legacy->name = "neuronxcc";
     legacy->scope = std::make_shared<Scope>();
