@@ -247,6 +247,13 @@ def cases():
                 "e5m2": float8_round(x, 5, 2, 15, True), "q": e4m3}
     add("float8_round_trip", "float8_round_trip", None, 1,
         [f"x=@{DATA}/f32_float8_cases_4x8.npy"], float8)
+    # Views: every other column, returned reshaped under its variable's name.
+    for ranks in (1, 2):
+        def strided(r):
+            x = rows(r)
+            return {"evens": x[:, ::2].reshape(-1, 2)}
+        add(f"strided_view-{ranks}", "strided_view", None, ranks,
+            ["x=@examples/data/rows_rank{rank}.npy"], strided)
     return out
 
 
