@@ -548,6 +548,10 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
           bind_arguments(std::string(rt::alu_op_name(*op)), sig, std::move(args), std::move(kwargs));
       return apply_op_token(*op, bound[0], bound[1]);
     }
+    if (auto f = callee.get<rt::ActFunc>()) {
+      fail(where, "nl." + std::string(rt::act_func_name(*f)) +
+                      " is a function value here: applying it to tiles is not supported yet");
+    }
   } catch (const ValueError& e) {
     fail(where, e.what());
   } catch (const rt::Error& e) {

@@ -97,7 +97,8 @@ class Initializing {
 
 void Evaluator::install_builtin_modules() {
   if (!modules_.empty()) return;
-  for (auto& [name, m] : make_builtin_modules()) modules_[name] = Value(m);
+  const rt::Platform& platform = ctx_.machine ? ctx_.machine->platform() : rt::default_platform();
+  for (auto& [name, m] : make_builtin_modules(platform)) modules_[name] = Value(m);
   auto legacy = std::make_shared<ModuleObj>();
   legacy->name = "neuronxcc";
   legacy->scope = std::make_shared<Scope>();

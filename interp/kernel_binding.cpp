@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 #include "interp/nki/modules.h"
 #include "interp/device.h"
@@ -48,6 +49,27 @@ std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& m
   return std::make_shared<const rt::TensorView>(buffer);
 }
 
+namespace {
+
+// The variable a returned expression views: `q_out` for `q_out`,
+// `q_out.reshape(...)`, `q_out[0]` and chains of them; "" for anything else.
+std::string viewed_name(const ast::Expr& e) {
+  if (auto n = e.as<ast::Name>()) return n->id;
+  if (auto c = e.as<ast::Call>()) {
+    static const std::set<std::string> kViewMethods = {
+        "ap",      "reshape",    "view",        "slice",       "select",       "permute",
+        "broadcast", "expand_dim", "squeeze_dim", "reshape_dim", "flatten_dims", "vector_select",
+        "rearrange", "reinterpret_cast"};
+    auto a = c->func->as<ast::Attribute>();
+    if (a && kViewMethods.count(a->attr)) return viewed_name(*a->value);
+    return "";
+  }
+  if (auto s = e.as<ast::Subscript>()) return viewed_name(*s->value);
+  return "";
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
                                                                     const ast::FunctionDef& def,
                                                                     const Value& returned) {
@@ -61,19 +83,21 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
   }
   std::vector<std::string> names;
   if (ret && ret->value) {
-    if (auto n = ret->value->as<ast::Name>()) {
-      if (returned.is<Value::Tensor>()) names.push_back(n->id);
-    }
     const ast::ExprList* elts = nullptr;
     if (auto t = ret->value->as<ast::Tuple>()) elts = &t->elts;
     if (auto l = ret->value->as<ast::List>()) elts = &l->elts;
     if (elts) {
       for (const ast::ExprPtr& e : *elts) {
-        if (auto n = e->as<ast::Name>()) names.push_back(n->id);
+        if (std::string n = viewed_name(*e); !n.empty()) names.push_back(n);
       }
+    } else if (returned.is<Value::Tensor>()) {
+      if (std::string n = viewed_name(*ret->value); !n.empty()) names.push_back(n);
     }
   }
-  if (names.size() != values.size()) names.clear();
+  // Every output named, and no name twice (`return q, q.reshape(...)`),
+  // or they are all ret{i}.
+  const std::set<std::string> distinct(names.begin(), names.end());
+  if (names.size() != values.size() || distinct.size() != names.size()) names.clear();
   std::vector<std::pair<std::string, Value::Tensor>> out;
   for (size_t i = 0; i < values.size(); ++i) {
     const std::string name = names.empty() ? "ret" + std::to_string(i) : names[i];

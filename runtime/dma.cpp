@@ -73,15 +73,11 @@ Staged stage(const AccessPattern& src, DType dtype) {
   return s;
 }
 
+// Only these fold; the other operations are no reductions.
 detail::Combine to_combine(AluOp op) {
-  switch (op) {
-    case AluOp::add: return detail::Combine::add;
-    case AluOp::minimum: return detail::Combine::minimum;
-    case AluOp::maximum: return detail::Combine::maximum;
-    case AluOp::subtract:
-    case AluOp::multiply:
-    case AluOp::divide: break;
-  }
+  if (op == AluOp::add) return detail::Combine::add;
+  if (op == AluOp::minimum) return detail::Combine::minimum;
+  if (op == AluOp::maximum) return detail::Combine::maximum;
   throw Error("dma_accumulate cannot fold with " + std::string(alu_op_name(op)));
 }
 

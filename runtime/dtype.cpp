@@ -29,6 +29,9 @@ constexpr std::array<DTypeInfo, kDTypeCount> kInfo = {{
     {DType::uint16, "uint16", 2, "<u2"},
     {DType::uint8, "uint8", 1, "|u1"},
     {DType::bool_, "bool_", 1, "|b1"},
+    {DType::float8_e4m3, "float8_e4m3", 1, "|V1"},
+    {DType::float8_e4m3fn, "float8_e4m3fn", 1, "|V1"},
+    {DType::float8_e5m2, "float8_e5m2", 1, "|V1"},
 }};
 
 const DTypeInfo& info(DType t) { return kInfo[static_cast<size_t>(t)]; }
@@ -37,8 +40,12 @@ const DTypeInfo& info(DType t) { return kInfo[static_cast<size_t>(t)]; }
 
 size_t dtype_size(DType t) { return info(t).size; }
 
+bool is_float8(DType t) {
+  return t == DType::float8_e4m3 || t == DType::float8_e4m3fn || t == DType::float8_e5m2;
+}
+
 bool is_float(DType t) {
-  return t == DType::float32 || t == DType::float16 || t == DType::bfloat16;
+  return t == DType::float32 || t == DType::float16 || t == DType::bfloat16 || is_float8(t);
 }
 
 bool is_signed_int(DType t) {
@@ -64,7 +71,7 @@ std::optional<DType> dtype_from_npy_descr(std::string_view descr) {
   // means "no byte order", which only single-byte types (and void) have.
   // '>' is accepted only where byte order cannot matter.
   for (const DTypeInfo& i : kInfo) {
-    if (i.npy_descr.substr(1) != code) continue;
+    if (i.npy_descr.substr(1) != code || is_float8(i.type)) continue;
     const bool one_byte = i.size == 1 || i.type == DType::bfloat16;
     if (order == '<' || order == '=' || order == '|') {
       if (order == '|' && !one_byte) return std::nullopt;
@@ -80,6 +87,20 @@ float half_to_float(uint16_t h) { return detail::half_bits_to_float(h); }
 uint16_t float_to_half(float f) { return detail::float_to_half_bits(f); }
 float bfloat16_to_float(uint16_t b) { return detail::bf16_bits_to_float(b); }
 uint16_t float_to_bfloat16(float f) { return detail::float_to_bf16_bits(f); }
+
+float float8_to_float(DType t, uint8_t bits) {
+  return detail::dispatch(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return T::to_f32(static_cast<typename T::storage>(bits));
+  });
+}
+
+uint8_t float_to_float8(DType t, float f) {
+  return detail::dispatch(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return static_cast<uint8_t>(T::from_f32(f));
+  });
+}
 
 float load_f32(DType t, const std::byte* p) {
   return detail::dispatch(t, [&](auto tag) {

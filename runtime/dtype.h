@@ -22,9 +22,12 @@ enum class DType : uint8_t {
   uint16,
   uint8,
   bool_,
+  float8_e4m3,
+  float8_e4m3fn,
+  float8_e5m2,
 };
 
-constexpr int kDTypeCount = 10;
+constexpr int kDTypeCount = 13;
 
 size_t dtype_size(DType t);
 bool is_float(DType t);
@@ -32,7 +35,9 @@ bool is_signed_int(DType t);
 // The name used in the language (`float32`, `bool_`, ...).
 std::string_view dtype_name(DType t);
 std::optional<DType> dtype_from_name(std::string_view name);
-// NumPy's descriptor (`<f4`, `|u1`, `<V2` for bfloat16) and back.
+bool is_float8(DType t);
+// NumPy's descriptor (`<f4`, `|u1`, `<V2` for bfloat16, `|V1` for the float8
+// dtypes) and back. `|V1` names no dtype by itself: three dtypes share it.
 std::string_view dtype_npy_descr(DType t);
 std::optional<DType> dtype_from_npy_descr(std::string_view descr);
 
@@ -41,6 +46,13 @@ float half_to_float(uint16_t h);
 uint16_t float_to_half(float f);
 float bfloat16_to_float(uint16_t b);
 uint16_t float_to_bfloat16(float f);
+
+// float8 bits <-> float, as ml_dtypes (NKI's simulator) converts: round to
+// nearest even; a value beyond the largest finite one becomes inf
+// (float8_e4m3, float8_e5m2) or NaN (float8_e4m3fn, which has no inf);
+// NaN becomes the quiet NaN of its sign. `t` is a float8 dtype.
+float float8_to_float(DType t, uint8_t bits);
+uint8_t float_to_float8(DType t, float f);
 
 // Reads one element as float32 / writes one element from float32. Float to
 // integer conversion rounds to nearest even and saturates; NaN becomes 0.

@@ -137,6 +137,72 @@ struct BF16 : StorageBase<uint16_t> {
   static uint16_t uninit() { return 0x7fc0u; }
 };
 
+// An 8-bit float of kExp exponent bits (bias kBias) and kMant mantissa
+// bits, as ml_dtypes defines the format: with inf and NaN in the top
+// exponent (kHasInf, IEEE-like), or with no inf and NaN only at S.1111.111.
+template <DType T, int kExp, int kMant, int kBias, bool kHasInf>
+struct Float8Bits {
+  static constexpr uint32_t kTopExp = (1u << kExp) - 1;
+  static constexpr uint32_t kInf = kTopExp << kMant;                   // kHasInf only
+  static constexpr uint32_t kNaN = kHasInf ? kInf | (1u << (kMant - 1))  // quiet
+                                           : (kTopExp << kMant) | ((1u << kMant) - 1);
+  // The largest finite value's bits.
+  static constexpr uint32_t kMax = kHasInf ? kInf - 1 : kNaN - 1;
+
+  static float to_f32(uint8_t b) {
+    const uint32_t sign = static_cast<uint32_t>(b & 0x80u) << 24;
+    const uint32_t exp = (b >> kMant) & kTopExp;
+    const uint32_t mant = b & ((1u << kMant) - 1);
+    if ((b & 0x7fu) > kMax) {
+      const bool inf = kHasInf && mant == 0;
+      return bits_float(sign | (inf ? 0x7f800000u : 0x7fc00000u));
+    }
+    if (exp == 0) {  // zero or subnormal: mant * 2^(1 - bias - kMant), exact in float32
+      const float v = std::ldexp(static_cast<float>(mant), 1 - kBias - kMant);
+      return sign ? -v : v;
+    }
+    return bits_float(sign | ((exp - kBias + 127) << 23) | (mant << (23 - kMant)));
+  }
+
+  static uint8_t from_f32(float f) {
+    const uint32_t x = float_bits(f);
+    const uint8_t sign = static_cast<uint8_t>((x >> 24) & 0x80u);
+    const uint32_t abs = x & 0x7fffffffu;
+    if (abs > 0x7f800000u) return static_cast<uint8_t>(sign | kNaN);
+    if (abs == 0x7f800000u) return static_cast<uint8_t>(sign | (kHasInf ? kInf : kNaN));
+    const int exp = static_cast<int>(abs >> 23) - 127 + kBias;  // the float8 biased exponent
+    uint32_t bits = 0;
+    if (exp >= 1) {  // a float8 normal: rounding may carry into the exponent
+      const uint32_t rebased = (static_cast<uint32_t>(exp) << 23) | (abs & 0x7fffffu);
+      bits = shift_round_even(rebased, 23 - kMant);
+    } else {
+      // A float8 subnormal, or zero: float32 subnormals (exp field 0) lie
+      // far below half the smallest float8 subnormal.
+      const int shift = 1 - exp + 23 - kMant;
+      if ((abs >> 23) == 0 || shift > 24) return sign;
+      bits = shift_round_even((abs & 0x7fffffu) | 0x800000u, shift);
+    }
+    if (bits > kMax) return static_cast<uint8_t>(sign | (kHasInf ? kInf : kNaN));
+    return static_cast<uint8_t>(sign | bits);
+  }
+};
+
+template <DType T, int kExp, int kMant, int kBias, bool kHasInf>
+struct Float8 : StorageBase<uint8_t> {
+  using Bits = Float8Bits<T, kExp, kMant, kBias, kHasInf>;
+  static constexpr DType kType = T;
+  static float to_f32(uint8_t v) { return Bits::to_f32(v); }
+  static uint8_t from_f32(float v) { return Bits::from_f32(v); }
+  static double to_f64(uint8_t v) { return Bits::to_f32(v); }
+  static int64_t to_i64(uint8_t v) { return float_to_i64(Bits::to_f32(v)); }
+  static uint8_t from_i64(int64_t v) { return Bits::from_f32(static_cast<float>(v)); }
+  static uint8_t uninit() { return static_cast<uint8_t>(Bits::kNaN); }
+};
+
+using F8E4M3 = Float8<DType::float8_e4m3, 4, 3, 7, true>;
+using F8E4M3FN = Float8<DType::float8_e4m3fn, 4, 3, 7, false>;
+using F8E5M2 = Float8<DType::float8_e5m2, 5, 2, 15, true>;
+
 // The NKI simulator fills new integer memory with this value.
 constexpr int kIntUninitSentinel = 4;
 
@@ -190,6 +256,9 @@ decltype(auto) dispatch(DType t, F&& f) {
     case DType::uint16: return f(Tag<U16>{});
     case DType::uint8: return f(Tag<U8>{});
     case DType::bool_: return f(Tag<Bool>{});
+    case DType::float8_e4m3: return f(Tag<F8E4M3>{});
+    case DType::float8_e4m3fn: return f(Tag<F8E4M3FN>{});
+    case DType::float8_e5m2: return f(Tag<F8E5M2>{});
   }
   return f(Tag<F32>{});
 }

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
+#include <utility>
 #include <ostream>
 
 #include "runtime/machine.h"
@@ -71,8 +73,23 @@ std::string output_file_problem(const std::string& path) {
   return problem.empty() ? "" : "-o " + in_quotes(path) + ": " + problem;
 }
 
-std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
+namespace {
+
+// "PATH:DTYPE" -> (PATH, DTYPE) when the text after the last ':' is a dtype
+// name; otherwise the whole text is the path.
+std::pair<std::string, std::optional<DType>> split_dtype_suffix(const std::string& text) {
+  const size_t colon = text.rfind(':');
+  if (colon == std::string::npos) return {text, std::nullopt};
+  const std::optional<DType> t = dtype_from_name(std::string_view(text).substr(colon + 1));
+  if (!t) return {text, std::nullopt};
+  return {text.substr(0, colon), t};
+}
+
+}  // namespace
+
+std::vector<NpyArray> load_per_rank(const std::string& path_and_dtype, int ranks,
                                     std::string* missing) {
+  const auto [path_pattern, as] = split_dtype_suffix(path_and_dtype);
   // Existence is checked for every rank's file before any is read, so a
   // missing file is reported as such even when another one is malformed.
   std::vector<std::string> paths;
@@ -91,7 +108,7 @@ std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
   arrays.reserve(paths.size());
   for (const std::string& path : paths) {
     auto it = loaded.find(path);
-    if (it == loaded.end()) it = loaded.emplace(path, read_npy(path)).first;
+    if (it == loaded.end()) it = loaded.emplace(path, read_npy(path, as)).first;
     arrays.push_back(it->second);
   }
   return arrays;

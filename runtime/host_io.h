@@ -25,7 +25,9 @@ std::string expand_rank(std::string path, int rank);
 
 // Throws Error naming the file when a file is malformed; `missing` is set
 // (and nothing read) when one does not exist, so callers can treat that as a
-// command-line mistake.
+// command-line mistake. `PATH:DTYPE` (`x.npy:float8_e4m3`) reads the
+// file's elements as DTYPE's bits (see read_npy): how float8 arrays, which
+// NumPy has no dtype for, come in.
 std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
                                     std::string* missing);
 

@@ -182,8 +182,31 @@ const HeaderValue& require(const std::map<std::string, HeaderValue>& dict, const
   return it->second;
 }
 
-DType parse_descr(const std::string& descr, const std::string& path) {
-  if (std::optional<DType> t = dtype_from_npy_descr(descr)) return *t;
+// One-byte raw values, as ml_dtypes writes its float8 arrays.
+bool raw_byte_descr(const std::string& descr) {
+  return descr == "|V1" || descr == "<V1" || descr == "=V1";
+}
+
+// The file's dtype, or `as` when given: the file's elements reinterpreted
+// bit for bit, which needs them to be as wide.
+DType parse_descr(const std::string& descr, const std::string& path, std::optional<DType> as) {
+  const std::optional<DType> t = dtype_from_npy_descr(descr);
+  if (as) {
+    const size_t size = t ? dtype_size(*t) : raw_byte_descr(descr) ? 1 : 0;
+    if (size == dtype_size(*as)) return *as;
+    if (size != 0) {
+      fail(path, "holds " + std::to_string(size) + "-byte elements ('" + descr + "'), but " +
+                     std::string(dtype_name(*as)) + " has " + std::to_string(dtype_size(*as)) +
+                     "-byte elements");
+    }
+  }
+  if (t) return *t;
+  if (raw_byte_descr(descr)) {
+    fail(path,
+         "holds one-byte raw values ('" + descr +
+             "'), as float8 arrays are written: name their dtype after the path, as in "
+             "@PATH.npy:float8_e4m3 (or float8_e4m3fn, float8_e5m2)");
+  }
   if (!descr.empty() && descr[0] == '>') {
     fail(path, "big-endian data ('" + descr + "') is not supported");
   }
@@ -210,7 +233,7 @@ std::string shape_tuple(const std::vector<int64_t>& shape) {
 
 }  // namespace
 
-NpyArray parse_npy(const std::string& bytes, const std::string& path) {
+NpyArray parse_npy(const std::string& bytes, const std::string& path, std::optional<DType> as) {
   if (bytes.size() < kMagicSize + 2 || bytes.compare(0, kMagicSize, kMagic, kMagicSize) != 0) {
     malformed(path, "bad magic");
   }
@@ -233,7 +256,7 @@ NpyArray parse_npy(const std::string& bytes, const std::string& path) {
   const HeaderValue& shape = require(dict, "shape", HeaderValue::Kind::tuple, path);
 
   NpyArray array;
-  array.dtype = parse_descr(descr.text, path);
+  array.dtype = parse_descr(descr.text, path, as);
   array.shape = shape.numbers;
   if (static_cast<int64_t>(array.shape.size()) > kMaxTensorDims) {
     malformed(path, "more than " + std::to_string(kMaxTensorDims) + " dimensions");
@@ -264,13 +287,13 @@ NpyArray parse_npy(const std::string& bytes, const std::string& path) {
   return array;
 }
 
-NpyArray read_npy(const std::string& path) {
+NpyArray read_npy(const std::string& path, std::optional<DType> as) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, std::string("cannot open: ") + std::strerror(errno));
   std::ostringstream buf;
   buf << in.rdbuf();
   if (in.bad()) fail(path, std::string("cannot read: ") + std::strerror(errno));
-  return parse_npy(buf.str(), path);
+  return parse_npy(buf.str(), path, as);
 }
 
 std::string serialize_npy(const NpyArray& array) {

@@ -110,7 +110,8 @@ void combine_run(std::byte* d, int64_t ds, const std::byte* s, int64_t ss, int64
   const int64_t step = static_cast<int64_t>(sizeof(typename T::storage));
   for (int64_t i = 0; i < n; ++i, d += ds * step, s += ss * step) {
     if constexpr (T::kType == DType::float32 || T::kType == DType::float16 ||
-                  T::kType == DType::bfloat16) {
+                  T::kType == DType::bfloat16 || T::kType == DType::float8_e4m3 ||
+                  T::kType == DType::float8_e4m3fn || T::kType == DType::float8_e5m2) {
       T::store(d, T::from_f32(apply<kOp>(T::to_f32(T::load(d)), T::to_f32(T::load(s)))));
     } else {
       T::store(d, T::from_i64(apply<kOp>(T::to_i64(T::load(d)), T::to_i64(T::load(s)))));

@@ -57,6 +57,9 @@ std::vector<OpEntry> tensor_method_entries();
 // The partitions of an on-chip tile (nl.tile_size.pmax).
 constexpr int64_t kPartitions = 128;
 
+// nl.tile_size for `platform` (tile_size.cpp).
+Value::Module tile_size_module(const rt::Platform& platform);
+
 // An empty module called `name`.
 Value::Module new_module(const std::string& name);
 

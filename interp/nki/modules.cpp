@@ -40,7 +40,8 @@ std::vector<OpEntry> build_table() {
   return table;
 }
 
-void add_language_constants(std::unordered_map<std::string, Value>& nl) {
+void add_language_constants(std::unordered_map<std::string, Value>& nl,
+                            const rt::Platform& platform) {
   for (int i = 0; i < rt::kDTypeCount; ++i) {
     const auto t = static_cast<rt::DType>(i);
     nl[std::string(rt::dtype_name(t))] = Value(t);
@@ -51,14 +52,8 @@ void add_language_constants(std::unordered_map<std::string, Value>& nl) {
   nl["sbuf"] = Value(rt::MemKind::sbuf);
   nl["psum"] = Value(rt::MemKind::psum);
   for (rt::AluOp op : rt::kAluOps) nl[std::string(rt::alu_op_name(op))] = Value(op);
-  auto tile_size = new_module("nki.language.tile_size");
-  // pmax and the gemm limits are NKI's documented values; psum_fmax is the
-  // PSUM partition size (16 KiB) in float32 elements.
-  tile_size->scope->vars["pmax"] = Value(kPartitions);
-  tile_size->scope->vars["gemm_stationary_fmax"] = Value(int64_t{128});
-  tile_size->scope->vars["gemm_moving_fmax"] = Value(int64_t{512});
-  tile_size->scope->vars["psum_fmax"] = Value(int64_t{2048});
-  nl["tile_size"] = Value(tile_size);
+  for (rt::ActFunc f : rt::kActFuncs) nl[std::string(rt::act_func_name(f))] = Value(f);
+  nl["tile_size"] = Value(tile_size_module(platform));
 }
 
 }  // namespace
@@ -69,7 +64,7 @@ const std::vector<OpEntry>& op_table() {
   return table;
 }
 
-std::map<std::string, Value::Module> make_builtin_modules() {
+std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& platform) {
   std::map<std::string, Value::Module> mods;
   for (const char* name : {"nki", "nki.language", "nki.isa", "nki.collectives", "enum"}) {
     mods[name] = nki::new_module(name);
@@ -82,7 +77,7 @@ std::map<std::string, Value::Module> make_builtin_modules() {
   top["language"] = Value(mods["nki.language"]);
   top["isa"] = Value(mods["nki.isa"]);
   top["collectives"] = Value(mods["nki.collectives"]);
-  nki::add_language_constants(mods["nki.language"]->scope->vars);
+  nki::add_language_constants(mods["nki.language"]->scope->vars, platform);
   nki::add_isa_enums(mods["nki.isa"]->scope->vars);
 
   auto enum_class = std::make_shared<ClassObj>();

@@ -26,8 +26,9 @@ struct OpEntry {
 const std::vector<OpEntry>& op_table();
 
 // Fresh module objects for one rank: "nki", "nki.language", "nki.isa",
-// "nki.collectives" and "enum", filled from the table and the constants.
-std::map<std::string, Value::Module> make_builtin_modules();
+// "nki.collectives" and "enum", filled from the table and the constants;
+// nl.tile_size describes `platform`.
+std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& platform);
 
 // A tensor's attribute (shape, dtype, ...) or method (ap, reshape).
 std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t,

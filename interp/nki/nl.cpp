@@ -88,6 +88,21 @@ Value nl_ds(CallArgs& c) {
   return SliceValue{start, rt::checked_add(start, size, "nl.ds(start, size)"), std::nullopt, true};
 }
 
+// nl.is_hbm(buffer), ...: questions about a buffer (a tensor's .buffer).
+Value nl_is_hbm(CallArgs& c) {
+  const rt::MemKind k = buffer_arg(c, "buffer");
+  return k == rt::MemKind::hbm || k == rt::MemKind::shared_hbm;
+}
+Value nl_is_on_chip(CallArgs& c) {
+  return rt::is_on_chip(buffer_arg(c, "buffer"));
+}
+Value nl_is_sbuf(CallArgs& c) {
+  return buffer_arg(c, "buffer") == rt::MemKind::sbuf;
+}
+Value nl_is_psum(CallArgs& c) {
+  return buffer_arg(c, "buffer") == rt::MemKind::psum;
+}
+
 }  // namespace
 
 std::vector<OpEntry> nl_entries() {
@@ -121,6 +136,10 @@ std::vector<OpEntry> nl_entries() {
       entry(nl, "num_programs", {opt("axes", int64_t{0})}, meta, nl_num_programs),
       entry(nl, "program_id", {opt("axis", int64_t{0})}, meta, nl_program_id),
       entry(nl, "ds", {req("start"), req("size")}, meta, nl_ds),
+      entry(nl, "is_hbm", {req("buffer")}, meta, nl_is_hbm),
+      entry(nl, "is_on_chip", {req("buffer")}, meta, nl_is_on_chip),
+      entry(nl, "is_sbuf", {req("buffer")}, meta, nl_is_sbuf),
+      entry(nl, "is_psum", {req("buffer")}, meta, nl_is_psum),
   };
 }
 

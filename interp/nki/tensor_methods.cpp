@@ -41,6 +41,65 @@ Value tensor_reshape(CallArgs& c) {
   return make_tensor(t.reshape(out));
 }
 
+// [[stride, count], ...] of the view, the form .ap() takes.
+Value tensor_get_pattern(CallArgs& c) {
+  const rt::TensorView& t = tensor_arg(c, "self");
+  ValueList pairs;
+  for (int i = 0; i < t.ndim(); ++i) {
+    const auto d = static_cast<size_t>(i);
+    pairs.push_back(make_list({Value(t.strides()[d]), Value(t.shape()[d])}));
+  }
+  return make_list(std::move(pairs));
+}
+
+Value tensor_is_indirect(CallArgs& c) {
+  return !tensor_arg(c, "self").scalar_offsets().empty();
+}
+
+// Row-major dense over the free dims; on SBUF and PSUM the partition dim is
+// left out, since each partition is its own memory.
+Value tensor_is_contiguous(CallArgs& c) {
+  const rt::TensorView& t = tensor_arg(c, "self");
+  if (!t.scalar_offsets().empty()) return false;
+  const size_t first = rt::is_on_chip(t.kind()) ? 1 : 0;
+  int64_t expected = 1;
+  for (size_t i = t.shape().size(); i-- > first;) {
+    if (t.shape()[i] == 0) return true;
+    if (t.shape()[i] == 1) continue;
+    if (t.strides()[i] != expected) return false;
+    expected = rt::checked_mul(expected, t.shape()[i], "a view's extent");
+  }
+  return true;
+}
+
+// t.slice(dim, start, end, step): t[..., start:end:step, ...] on one dim,
+// which must lie inside it.
+Value tensor_slice(CallArgs& c) {
+  const rt::TensorView& t = tensor_arg(c, "self");
+  const int64_t dim = to_int(c["dim"], param_name(c, "dim"));
+  const int64_t start = to_int(c["start"], param_name(c, "start"));
+  const int64_t end = to_int(c["end"], param_name(c, "end"));
+  const int64_t step = to_int(c["step"], param_name(c, "step"));
+  if (dim < 0 || dim >= t.ndim()) {
+    throw ValueError(c.fn.name + ": dim " + std::to_string(dim) + " is out of range for a " +
+                     std::to_string(t.ndim()) + "-D tensor");
+  }
+  const int64_t size = t.shape()[static_cast<size_t>(dim)];
+  if (start < 0 || start >= end || end > size || step < 1) {
+    throw ValueError(c.fn.name + ": needs 0 <= start < end <= " + std::to_string(size) +
+                     " and step >= 1 on dim " + std::to_string(dim) + ", got start " +
+                     std::to_string(start) + ", end " + std::to_string(end) + ", step " +
+                     std::to_string(step));
+  }
+  std::vector<rt::IndexItem> items(static_cast<size_t>(t.ndim()));
+  for (rt::IndexItem& it : items) it.kind = rt::IndexItem::Kind::slice;
+  rt::IndexItem& sliced = items[static_cast<size_t>(dim)];
+  sliced.start = start;
+  sliced.stop = end;
+  sliced.step = step;
+  return make_tensor(t.index(items));
+}
+
 }  // namespace
 
 std::vector<OpEntry> tensor_method_entries() {
@@ -52,6 +111,12 @@ std::vector<OpEntry> tensor_method_entries() {
              opt("vector_offset", none), opt("indirect_dim", int64_t{0}), opt("dtype", none)},
             meta, tensor_ap),
       entry("Tensor", "reshape", {req("self"), rest("shape")}, meta, tensor_reshape),
+      entry("Tensor", "get_pattern", {req("self")}, meta, tensor_get_pattern),
+      entry("Tensor", "is_indirect", {req("self")}, meta, tensor_is_indirect),
+      entry("Tensor", "is_contiguous", {req("self")}, meta, tensor_is_contiguous),
+      entry("Tensor", "slice",
+            {req("self"), req("dim"), req("start"), req("end"), opt("step", int64_t{1})}, meta,
+            tensor_slice),
   };
 }
 

@@ -353,28 +353,57 @@ bool compare(CmpOpKind op, const Value& a, const Value& b) {
   return false;
 }
 
+namespace {
+
+Value abs_number(const Value& v) {
+  return compare(CmpOpKind::Lt, v, Value(int64_t{0})) ? binary_op(BinOpKind::Sub, Value(int64_t{0}), v)
+                                                      : v;
+}
+
+}  // namespace
+
 Value apply_op_token(rt::AluOp op, const Value& a, const Value& b) {
+  const std::string name = "nl." + std::string(rt::alu_op_name(op));
   if (!is_number(a) || !is_number(b)) {
-    throw ValueError(std::string("nl.") + std::string(rt::alu_op_name(op)) +
+    throw ValueError(name +
                      " is only evaluated here on Python numbers (tile arithmetic is not "
                      "supported), not on '" +
                      type_name(a) + "' and '" + type_name(b) + "'");
   }
   switch (op) {
-    case rt::AluOp::add:
-      return binary_op(BinOpKind::Add, a, b);
-    case rt::AluOp::subtract:
-      return binary_op(BinOpKind::Sub, a, b);
-    case rt::AluOp::multiply:
-      return binary_op(BinOpKind::Mul, a, b);
-    case rt::AluOp::divide:
-      return binary_op(BinOpKind::Div, a, b);
-    case rt::AluOp::maximum:
-      return compare(CmpOpKind::Lt, a, b) ? b : a;
-    case rt::AluOp::minimum:
-      return compare(CmpOpKind::Lt, b, a) ? b : a;
+    case rt::AluOp::add: return binary_op(BinOpKind::Add, a, b);
+    case rt::AluOp::subtract: return binary_op(BinOpKind::Sub, a, b);
+    case rt::AluOp::multiply: return binary_op(BinOpKind::Mul, a, b);
+    case rt::AluOp::divide: return binary_op(BinOpKind::Div, a, b);
+    case rt::AluOp::maximum: return compare(CmpOpKind::Lt, a, b) ? b : a;
+    case rt::AluOp::minimum: return compare(CmpOpKind::Lt, b, a) ? b : a;
+    case rt::AluOp::abs_max: {
+      const Value x = abs_number(a), y = abs_number(b);
+      return compare(CmpOpKind::Lt, x, y) ? y : x;
+    }
+    case rt::AluOp::abs_min: {
+      const Value x = abs_number(a), y = abs_number(b);
+      return compare(CmpOpKind::Lt, y, x) ? y : x;
+    }
+    case rt::AluOp::power: return binary_op(BinOpKind::Pow, a, b);
+    case rt::AluOp::mod: return binary_op(BinOpKind::Mod, a, b);
+    case rt::AluOp::equal: return Value(compare(CmpOpKind::Eq, a, b));
+    case rt::AluOp::not_equal: return Value(compare(CmpOpKind::NotEq, a, b));
+    case rt::AluOp::less: return Value(compare(CmpOpKind::Lt, a, b));
+    case rt::AluOp::less_equal: return Value(compare(CmpOpKind::LtE, a, b));
+    case rt::AluOp::greater: return Value(compare(CmpOpKind::Gt, a, b));
+    case rt::AluOp::greater_equal: return Value(compare(CmpOpKind::GtE, a, b));
+    case rt::AluOp::bitwise_and: return binary_op(BinOpKind::BitAnd, a, b);
+    case rt::AluOp::bitwise_or: return binary_op(BinOpKind::BitOr, a, b);
+    case rt::AluOp::bitwise_xor: return binary_op(BinOpKind::BitXor, a, b);
+    case rt::AluOp::left_shift: return binary_op(BinOpKind::LShift, a, b);
+    case rt::AluOp::right_shift: return binary_op(BinOpKind::RShift, a, b);
+    case rt::AluOp::logical_and: return Value(truthy(a) && truthy(b));
+    case rt::AluOp::logical_or: return Value(truthy(a) || truthy(b));
+    case rt::AluOp::logical_xor: return Value(truthy(a) != truthy(b));
+    case rt::AluOp::fmod: break;  // C's fmod on floats: not evaluated at specialization time
   }
-  return Value();
+  throw ValueError(name + " is not evaluated at specialization time");
 }
 
 }  // namespace nkic::interp

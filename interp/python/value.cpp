@@ -166,6 +166,7 @@ std::string type_name(const Value& v) {
           [](const Value::Group&) -> std::string { return "ReplicaGroup"; },
           [](const RangeValue&) -> std::string { return "range"; },
           [](rt::AluOp) -> std::string { return "function"; },
+          [](rt::ActFunc) -> std::string { return "function"; },
           [](const EnumConst& e) -> std::string { return e.enum_name; },
           [](const SliceValue&) -> std::string { return "slice"; },
       },
@@ -335,6 +336,7 @@ struct Printer {
               return out + ")";
             },
             [](rt::AluOp op) { return std::string("nl.") + std::string(rt::alu_op_name(op)); },
+            [](rt::ActFunc f) { return std::string("nl.") + std::string(rt::act_func_name(f)); },
             [](const EnumConst& e) { return std::string(e.enum_name) + "." + e.member; },
             [](const SliceValue& s) {
               auto part = [](const std::optional<int64_t>& x) {
@@ -552,6 +554,10 @@ std::string key_string_at(const Value& key, int depth) {
   }
   if (auto dt = key.get<rt::DType>()) return "d" + std::string(rt::dtype_name(*dt));
   if (auto e = key.get<EnumConst>()) return std::string("e") + e->enum_name + "." + e->member;
+  // nl's functions and buffers are singletons: their names identify them.
+  if (auto op = key.get<rt::AluOp>()) return "a" + std::string(rt::alu_op_name(*op));
+  if (auto f = key.get<rt::ActFunc>()) return "u" + std::string(rt::act_func_name(*f));
+  if (auto k = key.get<rt::MemKind>()) return "m" + std::string(rt::mem_kind_name(*k));
   throw ValueError("unhashable type: '" + type_name(key) + "'");
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "runtime/activation.h"
 #include "runtime/checked_int.h"
 #include "runtime/collectives.h"
 #include "runtime/tensor.h"
@@ -45,7 +46,8 @@ struct EllipsisType {
 
 // The element-wise operations of nl (nl.add, ...) are rt::AluOp values: `op=`
 // tokens for collectives and isa operations; calling one on Python numbers
-// computes the number.
+// computes the number. The one-operand functions (nl.exp, nl.silu, ...) are
+// rt::ActFunc values, for tables and `op=` arguments.
 
 // A member of one of nisa's enums (`nisa.oob_mode.skip`).
 struct EnumConst {
@@ -104,7 +106,8 @@ struct Value {
   using Data =
       std::variant<NoneType, bool, int64_t, double, std::string, EllipsisType, Tuple, List, Dict,
                    Function, Builtin, Method, Module, Class, Instance, rt::DType, rt::MemKind,
-                   Tensor, Register, Group, RangeValue, rt::AluOp, EnumConst, SliceValue>;
+                   Tensor, Register, Group, RangeValue, rt::AluOp, rt::ActFunc, EnumConst,
+                   SliceValue>;
   Data data;
 
   Value() = default;

@@ -21,9 +21,46 @@ STDLIB_MODULE = "nkilib.experimental.collectives"
 def load(path):
     """A .npy as a NumPy array; bfloat16 (V2) widened exactly to float32."""
     a = np.load(path)
+    if a.dtype.kind == "V" and a.dtype.itemsize == 1:  # float8_e4m3 here
+        return float8_e4m3_values(a.view(np.uint8))
     if a.dtype.kind == "V" and a.dtype.itemsize == 2:
         return (a.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
     return a
+
+
+def float8_e4m3_values(bits):
+    """float8_e4m3 bit patterns decoded by the format's formula."""
+    b = bits.astype(np.int64)
+    e, m = (b >> 3) & 15, b & 7
+    mag = np.where(e == 0, m * 2.0 ** -9, (1 + m / 8) * 2.0 ** (e - 7))
+    mag = np.where(e == 15, np.where(m == 0, np.inf, np.nan), mag)
+    return np.where(b & 0x80, -mag, mag).astype(np.float32)
+
+
+def float8_round(x, e, m, bias, has_inf):
+    """float32 -> a float8 format's value (as float32), by the format's
+    definition: the nearest finite value, ties to the even bit pattern;
+    past the largest, inf (formats with inf) or NaN."""
+    mags = [0.0] + [k * 2.0 ** (1 - bias - m) for k in range(1, 2 ** m)]
+    top = 2 ** e - 1
+    for ex in range(1, top + 1):
+        for k in range(2 ** m):
+            if ex == top and (has_inf or k == 2 ** m - 1):
+                continue
+            mags.append((1 + k / 2 ** m) * 2.0 ** (ex - bias))
+    past = mags[-1] + (mags[-1] - mags[-2])
+    out = []
+    for v in np.asarray(x, np.float64).ravel():
+        a = abs(v)
+        if a >= past or np.isinf(a):
+            r = np.inf if has_inf else np.nan
+        else:
+            # One step past the largest stands for overflow (index len(mags)).
+            cand = mags + [past]
+            best = min(range(len(cand)), key=lambda i: (abs(cand[i] - a), i % 2))
+            r = mags[best] if best < len(mags) else (np.inf if has_inf else np.nan)
+        out.append(-r if np.signbit(v) else r)
+    return np.array(out, np.float32).reshape(np.shape(x))
 
 
 def rows(r):
@@ -201,6 +238,22 @@ def cases():
         for ranks in (1, 2):
             add(f"iota-{rows_n}x{cols}+{base}-{ranks}", "iota", None, ranks,
                 [f"rows={rows_n}", f"cols={cols}", f"base={base}"], iota)
+    # float8 through the DMA, each format's rounding (and its overflow)
+    # worked out here from the format's definition.
+    def float8(r):
+        x = load(f"{DATA}/f32_float8_cases_4x8.npy")
+        e4m3 = float8_round(x, 4, 3, 7, True)
+        return {"e4m3": e4m3, "e4m3fn": float8_round(x, 4, 3, 7, False),
+                "e5m2": float8_round(x, 5, 2, 15, True), "q": e4m3}
+    add("float8_round_trip", "float8_round_trip", None, 1,
+        [f"x=@{DATA}/f32_float8_cases_4x8.npy"], float8)
+    # Views: every other column, returned reshaped under its variable's name.
+    for ranks in (1, 2):
+        def strided(r):
+            x = rows(r)
+            return {"evens": x[:, ::2].reshape(-1, 2)}
+        add(f"strided_view-{ranks}", "strided_view", None, ranks,
+            ["x=@examples/data/rows_rank{rank}.npy"], strided)
     return out
 
 

@@ -84,6 +84,65 @@ def k():
         "15 5 9 0 1\n");
 }
 
+TEST_CASE("nl values: functions and float8 dtypes as keys, tile_size per platform") {
+  const Outcome o = run_kernel(kernel(R"(
+ACT = {nl.silu: "silu", nl.gelu: "gelu", nl.gelu_apprx_tanh: "tanh", nl.gelu_apprx_sigmoid: "swish"}
+MAX = {nl.float8_e4m3: 240.0, nl.float8_e4m3fn: 448.0, nl.float8_e5m2: 57344.0}
+OPS = {nl.less: 1, nl.bitwise_and: 2, nl.abs_max: 3, nl.sbuf: 4}
+
+@nki.jit
+def k():
+    print(ACT[nl.gelu], nl.silu, nl.exp == nl.exp, nl.exp != nl.log)
+    print(nl.rsqrt in [nl.sqrt, nl.rsqrt], nl.mish in ACT, MAX[nl.float8_e4m3fn], nl.float8_e5m2)
+    print(OPS[nl.abs_max], OPS[nl.sbuf], nl.less(1, 2), nl.abs_max(-3, 2), nl.power(2, 5))
+    ts = nl.tile_size
+    print(ts.pmax, ts.psum_fmax, ts.psum_bank_fmax, ts.psum_bank_fmax_bytes, ts.psum_num_banks)
+    print(ts.gemm_stationary_fmax, ts.gemm_moving_fmax, ts.bn_stats_fmax, ts.psum_min_align,
+          ts.sbuf_min_align)
+    print(ts.sbuf_size_bytes, ts.sbuf_fmax_bytes, ts.sbuf_fmax, ts.total_available_sbuf_size)
+    print(nl.is_hbm(nl.private_hbm), nl.is_hbm(nl.sbuf), nl.is_on_chip(nl.psum), nl.is_sbuf(nl.psum),
+          nl.is_psum(nl.psum))
+)"),
+                               "k");
+  REQUIRE(o.error == "");
+  // trn2 (the default): 224 KiB of SBUF per partition, 8 PSUM banks of 2 KiB.
+  CHECK(o.out ==
+        "gelu nl.silu True True\n"
+        "True False 448.0 float8_e5m2\n"
+        "3 4 True 3 32\n"
+        "128 512 512 2048 8\n"
+        "128 512 512 4 1\n" +
+            std::to_string(128 * 224 * 1024) + " " + std::to_string(224 * 1024) + " " +
+            std::to_string(224 * 1024 / 4) + " " + std::to_string(224 * 1024) +
+            "\n"
+            "True False True False True\n");
+}
+
+TEST_CASE("view queries: get_pattern, slice, is_contiguous, is_indirect") {
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+    u = t.slice(dim=1, start=8, end=24)
+    print(u.get_pattern(), u.offset, u.shape)
+    w = t.slice(1, 3, 64, 4)
+    print(w.get_pattern(), w.offset, w.is_contiguous(), t[0:64, 8:24].is_contiguous())
+    h = nl.ndarray((4, 6, 8), dtype=nl.int32, buffer=nl.shared_hbm)
+    print(h.slice(1, 1, 5, 2).get_pattern(), h.slice(1, 1, 5, 2).offset, h[:, 1:3].is_contiguous())
+    print(t.ap(pattern=((64, 128), (1, 16)), offset=8).get_pattern(), t.is_indirect())
+)"),
+                               "k");
+  REQUIRE(o.error == "");
+  // A slice [s:e:k] of dim d keeps the shape elsewhere, multiplies d's
+  // stride by k and moves the offset by s * stride(d): on (128, 64)
+  // strides are (64, 1); on (4, 6, 8) they are (48, 8, 1).
+  CHECK(o.out ==
+        "[[64, 128], [1, 16]] 8 (128, 16)\n"
+        "[[64, 128], [4, 16]] 3 False True\n"
+        "[[48, 4], [16, 2], [1, 8]] 8 False\n"
+        "[[64, 128], [1, 16]] False\n");
+}
+
 TEST_CASE("dma_copy moves data; outputs are named after the returned variables") {
   const Outcome o = run_kernel(kernel(R"(
 @nki.jit

@@ -173,8 +173,11 @@ TEST_CASE("names and npy descriptors round trip") {
   for (int i = 0; i < kDTypeCount; ++i) {
     const DType t = static_cast<DType>(i);
     CHECK(dtype_from_name(dtype_name(t)) == t);
-    CHECK(dtype_from_npy_descr(dtype_npy_descr(t)) == t);
+    // The float8 dtypes share `|V1`: a reader names which one it wants.
+    CHECK(dtype_from_npy_descr(dtype_npy_descr(t)) ==
+          (is_float8(t) ? std::nullopt : std::optional<DType>(t)));
   }
+  CHECK(dtype_npy_descr(DType::float8_e5m2) == "|V1");
   CHECK(dtype_from_npy_descr("=f4") == DType::float32);
   CHECK(dtype_from_npy_descr("<i1") == DType::int8);
   CHECK(dtype_from_npy_descr("<u1") == DType::uint8);
