@@ -58,7 +58,7 @@ std::optional<std::vector<std::string>> package_folders(const ModuleObj& m) {
 
 std::vector<std::string> builtin_module_names() {
   std::vector<std::string> names;
-  for (const auto& entry : make_builtin_modules()) names.push_back(entry.first);
+  for (const auto& entry : make_builtin_modules(rt::default_platform())) names.push_back(entry.first);
   return names;
 }
 
