@@ -191,7 +191,7 @@ void Evaluator::generated_init(const ClassObj& owner, const Value& self, ValueLi
     if (f.default_factory && identical(bound[i], Value(kFactoryDefault))) {
       bound[i] = call(*f.default_factory, {}, {}, where);
     }
-    inst.attrs[f.name] = std::move(bound[i]);
+    inst.set(f.name, std::move(bound[i]));
   }
   if (auto post = inst.cls->lookup("__post_init__")) {
     call(class_attribute(*post, self, inst.cls), {}, {}, where);

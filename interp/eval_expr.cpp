@@ -333,7 +333,12 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     }
     if (name == "__dict__") {
       auto d = new_dict();
-      for (const auto& [k, v] : (*i)->attrs) d->set(Value(k), v);
+      for (const std::string& k : (*i)->attr_order) {
+        if (auto it = (*i)->attrs.find(k); it != (*i)->attrs.end()) d->set(Value(k), it->second);
+      }
+      for (const auto& [k, v] : (*i)->attrs) {
+        if (!d->find(Value(k))) d->set(Value(k), v);
+      }
       return Value(d);
     }
     if (auto v = instance_wrapper_attribute(obj, name)) return *v;
@@ -345,6 +350,12 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
       auto d = new_dict();
       for (const std::string& m : (*c)->members) d->set(Value(m), (*c)->attrs.at(m));
       return Value(d);
+    }
+    if ((*c)->is_enum && !(*c)->members.empty()) {
+      std::string names;
+      for (const std::string& m : (*c)->members) names += (names.empty() ? "" : ", ") + m;
+      throw ValueError("enum " + (*c)->name + " has no member '" + name +
+                       "' (its members: " + names + ")");
     }
     throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'");
   }
@@ -371,7 +382,7 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto i = obj.get<Value::Instance>()) {
     if (set_property(obj, name, v)) return;
-    (*i)->attrs[name] = v;
+    (*i)->set(name, v);
     return;
   }
   if (auto c = obj.get<Value::Class>()) {

@@ -1,5 +1,5 @@
 // The builtins and modules that make classes: staticmethod, classmethod,
-// property, object, issubclass, NotImplemented; nl.NKIObject; enum (Enum,
+// property, object, issubclass, iter, NotImplemented; nl.NKIObject; enum (Enum,
 // IntEnum, auto); dataclasses (dataclass, field, replace, asdict, fields);
 // typing's names, which only annotate; __future__.
 #include "interp/nki/args.h"
@@ -44,6 +44,11 @@ Value b_object(CallArgs&) {
   auto inst = new_instance();
   inst->cls = cls;
   return Value(inst);
+}
+
+// Iterators are eager here: iter() of an iterable is the list of its items.
+Value b_iter(CallArgs& c) {
+  return make_list(iterate(c["iterable"]));
 }
 
 Value b_auto(CallArgs&) {
@@ -193,6 +198,7 @@ void install_class_builtins(Scope& scope) {
   static const std::vector<BuiltinPtr> functions = {
       python_fn("issubclass", {req("cls"), req("classinfo")}, b_issubclass),
       python_fn("object", {}, b_object),
+      python_fn("iter", {req("iterable")}, b_iter),
   };
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
   scope.vars["staticmethod"] = Value(builtin_class("staticmethod", ClassKind::static_method));

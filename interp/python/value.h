@@ -222,6 +222,13 @@ struct ClassObj {
 struct InstanceObj {
   std::shared_ptr<ClassObj> cls;
   std::map<std::string, Value> attrs;
+  // The order attributes were first assigned in, for __dict__ (Python's
+  // dicts keep it).
+  std::vector<std::string> attr_order;
+  void set(const std::string& name, Value v) {
+    if (attrs.find(name) == attrs.end()) attr_order.push_back(name);
+    attrs[name] = std::move(v);
+  }
 };
 
 struct BoundMethodObj {

@@ -201,6 +201,15 @@ def cases():
         for ranks in (1, 2):
             add(f"iota-{rows_n}x{cols}+{base}-{ranks}", "iota", None, ranks,
                 [f"rows={rows_n}", f"cols={cols}", f"base={base}"], iota)
+    # An Enum parameter (and its default) choosing the rows' order.
+    for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
+        def ordered(r, layout=layout):
+            x = rows(r)
+            return {"out": x[::-1] if layout == "Layout.REVERSED" else x}
+        extra = [] if layout is None else [f"layout={layout}"]
+        for ranks in (1, 2):
+            add(f"enum_layout-{layout or 'default'}-{ranks}", "enum_layout", None, ranks,
+                ["input=@examples/data/rows_rank{rank}.npy"] + extra, ordered)
     return out
 
 
