@@ -387,11 +387,19 @@ struct Printer {
     std::string out = cls.name + "(";
     bool first = true;
     for (const ClassField& f : cls.fields) {
+      // As dataclasses print getattr(): a field never assigned shows its
+      // class attribute, the default.
       auto it = i.attrs.find(f.name);
-      if (it == i.attrs.end()) continue;
+      std::optional<Value> value;
+      if (it != i.attrs.end()) {
+        value = it->second;
+      } else {
+        value = cls.lookup(f.name);
+      }
+      if (!value) continue;
       if (!first) out += ", ";
       first = false;
-      out += f.name + "=" + repr(it->second);
+      out += f.name + "=" + repr(*value);
       check_size(out);
     }
     active.pop_back();

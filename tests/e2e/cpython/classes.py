@@ -95,6 +95,17 @@ class Box(NKIObject):
         self._v = value * 10
 
 
+class View(NKIObject):
+    shape: Tuple[int, ...]
+    offset: int
+    indirect_dim: Optional[int] = None
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+        self.offset = 0
+        self.vector_offset = None
+
+
 @dataclass
 class Point:
     x: int
@@ -135,5 +146,7 @@ def kernel():
     f = Frozen(1)
     print(f, f == Frozen(1), {f: "one"}[Frozen(1)], Frozen(2, "c"))
     print(type(c).__name__, c.__class__.__name__, C.__name__, t.__dict__)
+    v = View([2, 3])
+    print(v, v.indirect_dim, v.vector_offset, v == View((2, 3)), v.__dict__)
     d: Dict[str, List[int]] = {"a": [1]}
     print(d)
