@@ -2,10 +2,11 @@
 // attributes, subscripts, comprehensions and lambdas.
 #include <algorithm>
 
-#include "interp/nki/modules.h"
 #include "interp/evaluator.h"
+#include "interp/nki/modules.h"
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
+#include "interp/python/py_modules.h"
 #include "interp/python/text.h"
 #include "interp/work_meter.h"
 
@@ -330,17 +331,43 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   if (auto i = obj.get<Value::Instance>()) {
     auto it = (*i)->attrs.find(name);
     if (it != (*i)->attrs.end()) return it->second;
-    if (auto v = (*i)->cls->lookup(name)) {
-      if (v->is<Value::Function>()) {
-        return Value(
-            Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{obj, *v})));
-      }
-      return *v;
+    if ((*i)->cls) {
+      if (auto v = (*i)->cls->lookup(name)) return class_attribute(*v, obj, (*i)->cls);
+      if (name == "__class__") return Value((*i)->cls);
     }
+    if (name == "__dict__") {
+      auto d = new_dict();
+      for (const std::string& k : (*i)->attr_order) {
+        if (auto it = (*i)->attrs.find(k); it != (*i)->attrs.end()) d->set(Value(k), it->second);
+      }
+      for (const auto& [k, v] : (*i)->attrs) {
+        if (!d->find(Value(k))) d->set(Value(k), v);
+      }
+      return Value(d);
+    }
+    if (auto v = instance_wrapper_attribute(obj, name)) return *v;
   }
   if (auto c = obj.get<Value::Class>()) {
-    if (auto v = (*c)->lookup(name)) return *v;
+    if (auto v = (*c)->lookup(name)) return class_attribute(*v, Value(), *c);
+    if (name == "__name__" || name == "__qualname__") return (*c)->name;
+    if (name == "__members__" && (*c)->is_enum) {
+      auto d = new_dict();
+      for (const std::string& m : (*c)->members) d->set(Value(m), (*c)->attrs.at(m));
+      return Value(d);
+    }
+    if ((*c)->is_enum && !(*c)->members.empty()) {
+      std::string names;
+      for (const std::string& m : (*c)->members) names += (names.empty() ? "" : ", ") + m;
+      throw ValueError("enum " + (*c)->name + " has no member '" + name +
+                       "' (its members: " + names + ")");
+    }
     throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'");
+  }
+  if (auto f = obj.get<Value::Function>()) {
+    if (name == "__name__" || name == "__qualname__") return (*f)->name;
+  }
+  if (auto b = obj.get<Value::Builtin>()) {
+    if (auto v = builtin_attribute(**b, name)) return *v;
   }
   if (auto t = obj.get<Value::Tensor>()) {
     if (auto v = tensor_attribute(obj, **t, name)) return *v;
@@ -358,7 +385,8 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
 
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto i = obj.get<Value::Instance>()) {
-    (*i)->attrs[name] = v;
+    if (set_property(obj, name, v)) return;
+    (*i)->set(name, v);
     return;
   }
   if (auto c = obj.get<Value::Class>()) {
@@ -391,6 +419,19 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
     if (const Value* v = (*d)->find(index)) return *v;
     throw ValueError("KeyError: " + to_repr(index));
   }
+  if (obj.is<Value::Instance>()) {
+    if (auto v = call_user_method(obj, "__getitem__", {index})) return *v;
+  }
+  if (auto c = obj.get<Value::Class>()) {
+    if (!(*c)->is_enum) return obj;  // Generic[T], Optional[int]: annotations only
+    auto name = index.get<std::string>();
+    for (const std::string& m : (*c)->members) {
+      if (name && *name == m) return (*c)->attrs.at(m);
+    }
+    throw ValueError("KeyError: " + to_repr(index));
+  }
+  // list[int], tuple[int, ...], dict[str, int]: annotations only.
+  if (obj.is<Value::Builtin>() && is_type_value(obj)) return obj;
   if (auto s = obj.get<std::string>()) {
     const auto n = static_cast<size_t>(text::length(*s));
     charge_text(s->size());
@@ -417,6 +458,9 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
 }
 
 void Evaluator::set_subscript(const Value& obj, const Value& index, const Value& v) {
+  if (obj.is<Value::Instance>()) {
+    if (call_user_method(obj, "__setitem__", {index, v})) return;
+  }
   if (auto d = obj.get<Value::Dict>()) {
     (*d)->set(index, v);
     return;
@@ -437,9 +481,9 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
         }
         return;
       }
-      check_sequence_length(static_cast<int64_t>(items.size() - static_cast<size_t>(span.count) +
-                                                 repl.size()),
-                            "list");
+      check_sequence_length(
+          static_cast<int64_t>(items.size() - static_cast<size_t>(span.count) + repl.size()),
+          "list");
       const auto first = items.begin() + span.start;
       items.erase(first, first + span.count);
       items.insert(items.begin() + span.start, repl.begin(), repl.end());

@@ -22,11 +22,6 @@ Flow loop_body_flow(Flow f, bool& stop) {
   return Flow::normal;
 }
 
-bool is_enum_member(const std::string& name, const Value& v) {
-  if (name.empty() || name[0] == '_') return false;
-  return !(v.is<Value::Function>() || v.is<Value::Builtin>() || v.is<Value::Class>());
-}
-
 }  // namespace
 
 Evaluator::Evaluator(RankContext ctx)
@@ -385,36 +380,6 @@ void Evaluator::exec_function_def(const ast::FunctionDef& s, const ScopePtr& sco
   store_name(s.name, v, scope);
 }
 
-void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
-  auto cls = new_class();
-  cls->name = s.name;
-  for (const ast::ExprPtr& b : s.bases) {
-    const Value base = eval(*b, scope);
-    auto c = base.get<Value::Class>();
-    if (!c) fail(b->range, "a class can only derive from a class, not '" + type_name(base) + "'");
-    if (!cls->base) cls->base = *c;
-    cls->is_enum = cls->is_enum || (*c)->is_enum;
-  }
-  auto body = std::make_shared<Scope>();
-  body->parent = scope;
-  exec_block(s.body, body);
-  for (auto& [name, v] : body->vars) cls->attrs[name] = v;
-  if (cls->is_enum) {
-    for (auto& [name, v] : cls->attrs) {
-      if (!is_enum_member(name, v)) continue;
-      auto member = new_instance();
-      member->cls = cls;
-      member->attrs["name"] = Value(name);
-      member->attrs["value"] = v;
-      v = Value(member);
-    }
-  }
-  Value v(cls);
-  for (auto it = s.decorators.rbegin(); it != s.decorators.rend(); ++it) {
-    v = call(eval(**it, scope), {v}, {}, (*it)->range);
-  }
-  store_name(s.name, v, scope);
-}
 
 void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
   if (!s.exc) fail(s.range, "raise without an exception: there is no active exception here");
@@ -540,12 +505,18 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
     if (auto c = callee.get<Value::Class>()) {
       return instantiate(*c, std::move(args), std::move(kwargs), where);
     }
+    if (auto i = callee.get<Value::Instance>(); i && (*i)->cls) {
+      if (auto f = (*i)->cls->lookup("__call__")) {
+        args.insert(args.begin(), callee);
+        return call(*f, std::move(args), std::move(kwargs), where);
+      }
+    }
     if (auto op = callee.get<rt::AluOp>()) {
       static const Signature sig = {{"x", ParamKind::positional, std::nullopt},
                                     {"y", ParamKind::positional, std::nullopt},
                                     {"dtype", ParamKind::positional, Value()}};
-      const ValueList bound =
-          bind_arguments(std::string(rt::alu_op_name(*op)), sig, std::move(args), std::move(kwargs));
+      const ValueList bound = bind_arguments(std::string(rt::alu_op_name(*op)), sig,
+                                             std::move(args), std::move(kwargs));
       return apply_op_token(*op, bound[0], bound[1]);
     }
     if (auto f = callee.get<rt::ActFunc>()) {
@@ -596,30 +567,6 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
   }
   last_return_ = nullptr;
   return Value();
-}
-
-Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwargs,
-                             const SourceRange& where) {
-  if (cls->is_enum) {
-    if (args.size() != 1 || !kwargs.empty()) throw ValueError(cls->name + "() takes one value");
-    for (const auto& [name, v] : cls->attrs) {
-      auto member = v.get<Value::Instance>();
-      if (member && (*member)->cls == cls && equals((*member)->attrs["value"], args[0])) return v;
-    }
-    throw ValueError(to_repr(args[0]) + " is not a valid " + cls->name);
-  }
-  auto inst = new_instance();
-  inst->cls = cls;
-  const Value self(inst);
-  if (auto init = cls->lookup("__init__")) {
-    args.insert(args.begin(), self);
-    const Value result = call(*init, std::move(args), std::move(kwargs), where);
-    if (!result.is_none()) throw ValueError("__init__() should return None");
-    return self;
-  }
-  if (!kwargs.empty()) throw ValueError(cls->name + "() takes no keyword arguments");
-  inst->attrs["args"] = make_tuple(std::move(args));
-  return self;
 }
 
 }  // namespace nkic::interp

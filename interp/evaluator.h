@@ -63,7 +63,7 @@ struct CallArgs {
   const Value& operator[](size_t) const = delete;
 };
 
-class Evaluator {
+class Evaluator : public UserMethods {
  public:
   // Python-level calls deeper than this are an error, not a stack overflow;
   // rank threads get a stack (kRankStackBytes in spmd.h) far larger than
@@ -71,7 +71,7 @@ class Evaluator {
   static constexpr int kMaxCallDepth = 200;
 
   explicit Evaluator(RankContext ctx);
-  ~Evaluator();
+  ~Evaluator() override;
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
 
@@ -109,6 +109,9 @@ class Evaluator {
 
   // print(): to the run's output, each line prefixed "[rank R] " when ranks > 1.
   void write_stdout(const std::string& text);
+
+  std::optional<Value> call_user_method(const Value& self, const std::string& name,
+                                        ValueList args) override;
 
   // The `return` statement that ended the most recent call, or nullptr when it
   // fell off the end.
@@ -159,6 +162,17 @@ class Evaluator {
                       const SourceRange& where);
   Value instantiate(const Value::Class& cls, ValueList args, KwArgs kwargs,
                     const SourceRange& where);
+  // The class machinery (classes.cpp): fields and enum members of a class
+  // being defined, the generated __init__, and class attributes as an
+  // instance or the class sees them (methods bound, staticmethod,
+  // classmethod and property applied).
+  void take_bases(const ast::ClassDef& s, ClassObj& cls, const ScopePtr& scope);
+  void collect_fields(const ast::ClassDef& s, ClassObj& cls);
+  void make_enum_members(const ast::ClassDef& s, const Value::Class& cls);
+  void generated_init(const ClassObj& owner, const Value& self, ValueList args, KwArgs kwargs,
+                      const SourceRange& where);
+  Value class_attribute(const Value& attr, const Value& self, const Value::Class& cls);
+  bool set_property(const Value& obj, const std::string& name, const Value& v);
   std::shared_ptr<FunctionObj> make_function(const std::string& name,
                                              const std::vector<ast::Param>& params,
                                              const ScopePtr& scope);
@@ -170,9 +184,10 @@ class Evaluator {
   // Makes this rank's arena and work meter the thread's own while it
   // evaluates (every public evaluating call makes one).
   struct Active {
-    explicit Active(Evaluator& ev) : arena(ev.arena_), work(ev.work_) {}
+    explicit Active(Evaluator& ev) : arena(ev.arena_), work(ev.work_), methods(ev) {}
     ContainerArena::Use arena;
     WorkMeter::Use work;
+    UserMethods::Use methods;
   };
 
   int depth_ = 0;
@@ -191,6 +206,9 @@ class Evaluator {
 
 // Builtins of the Python language (len, range, print, ...), into a scope.
 void install_python_builtins(Scope& scope);
+// Python's class builtins (staticmethod, classmethod, property, object,
+// issubclass, NotImplemented), into a scope (py_classes.cpp).
+void install_class_builtins(Scope& scope);
 // Methods of str, list, dict and tuple values; nullopt when there is none.
 std::optional<Value> python_method(const Value& self, const std::string& name);
 

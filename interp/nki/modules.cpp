@@ -3,6 +3,7 @@
 #include "interp/nki/modules.h"
 
 #include "interp/nki/args.h"
+#include "interp/python/py_modules.h"
 
 namespace nkic::interp {
 namespace nki {
@@ -66,7 +67,7 @@ const std::vector<OpEntry>& op_table() {
 
 std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& platform) {
   std::map<std::string, Value::Module> mods;
-  for (const char* name : {"nki", "nki.language", "nki.isa", "nki.collectives", "enum"}) {
+  for (const char* name : {"nki", "nki.language", "nki.isa", "nki.collectives"}) {
     mods[name] = nki::new_module(name);
   }
   for (const OpEntry& e : op_table()) {
@@ -79,11 +80,7 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
   top["collectives"] = Value(mods["nki.collectives"]);
   nki::add_language_constants(mods["nki.language"]->scope->vars, platform);
   nki::add_isa_enums(mods["nki.isa"]->scope->vars);
-
-  auto enum_class = std::make_shared<ClassObj>();
-  enum_class->name = "Enum";
-  enum_class->is_enum = true;
-  mods["enum"]->scope->vars["Enum"] = Value(enum_class);
+  add_python_modules(mods);
   return mods;
 }
 

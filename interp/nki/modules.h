@@ -26,8 +26,8 @@ struct OpEntry {
 const std::vector<OpEntry>& op_table();
 
 // Fresh module objects for one rank: "nki", "nki.language", "nki.isa",
-// "nki.collectives" and "enum", filled from the table and the constants;
-// nl.tile_size describes `platform`.
+// "nki.collectives", filled from the table and the constants, and Python's
+// own modules (py_modules.h); nl.tile_size describes `platform`.
 std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& platform);
 
 // A tensor's attribute (shape, dtype, ...) or method (ap, reshape).

@@ -155,15 +155,20 @@ void check_length(int64_t n, const char* what, const char* unit) {
 
 }  // namespace
 
-void check_sequence_length(int64_t n, const char* what) { check_length(n, what, "items"); }
-void check_string_length(int64_t n, const char* what) { check_length(n, what, "characters"); }
+void check_sequence_length(int64_t n, const char* what) {
+  check_length(n, what, "items");
+}
+void check_string_length(int64_t n, const char* what) {
+  check_length(n, what, "characters");
+}
 
 namespace {
 
 // The length of `n` copies of `size` items, or just above the longest a
 // sequence may be when it is longer (so that it cannot overflow).
 int64_t repeated_length(size_t size, int64_t n) {
-  if (size > 0 && n > kMaxSequenceLength / static_cast<int64_t>(size)) return kMaxSequenceLength + 1;
+  if (size > 0 && n > kMaxSequenceLength / static_cast<int64_t>(size))
+    return kMaxSequenceLength + 1;
   return static_cast<int64_t>(size) * n;
 }
 
@@ -230,6 +235,8 @@ int compare_sequences(const ValueList& x, const ValueList& y, CmpOpKind op) {
 
 // <0, 0, >0 like strcmp; throws for unorderable types.
 int compare_order(const Value& a, const Value& b, CmpOpKind op) {
+  if (auto x = int_enum_value(a)) return compare_order(Value(*x), b, op);
+  if (auto y = int_enum_value(b)) return compare_order(a, Value(*y), op);
   check_operand(a, ast::op_symbol(op));
   check_operand(b, ast::op_symbol(op));
   if (is_number(a) && is_number(b)) {
@@ -272,6 +279,21 @@ bool contains(const Value& container, const Value& item) {
     }
     return false;
   }
+  if (container.is<Value::Instance>()) {
+    if (auto r = UserMethods::call(container, "__contains__", {item})) return truthy(*r);
+  }
+  if (auto c = container.get<Value::Class>(); c && (*c)->is_enum) {
+    for (const Value& m : iterate(container)) {
+      if (identical(m, item)) return true;
+    }
+    return false;
+  }
+  if (container.is<Value::Instance>()) {
+    for (const Value& v : iterate(container)) {
+      if (identical(v, item) || equals(v, item)) return true;
+    }
+    return false;
+  }
   if (auto r = container.get<Value::Register>()) register_misuse(**r, "a Python container");
   throw ValueError("argument of type '" + type_name(container) + "' is not iterable");
 }
@@ -287,6 +309,20 @@ void refuse_tensor_equality(const Value& a, const Value& b) {
 }  // namespace
 
 Value binary_op(BinOpKind op, const Value& a, const Value& b) {
+  if (auto x = int_enum_value(a)) return binary_op(op, Value(*x), b);
+  if (auto y = int_enum_value(b)) return binary_op(op, a, Value(*y));
+  if (op == BinOpKind::BitOr && is_type_value(a) && is_type_value(b)) {
+    // `int | None`: the types' tuple, which isinstance() takes as the union.
+    ValueList types;
+    for (const Value* t : {&a, &b}) {
+      if (auto items = t->get<Value::Tuple>()) {
+        types.insert(types.end(), (*items)->begin(), (*items)->end());
+      } else {
+        types.push_back(*t);
+      }
+    }
+    return make_tuple(std::move(types));
+  }
   check_operand(a, ast::op_symbol(op));
   check_operand(b, ast::op_symbol(op));
   if (is_int_like(a) && is_int_like(b)) {

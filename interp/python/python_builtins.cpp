@@ -8,8 +8,8 @@
 #include <cstring>
 #include <limits>
 
-#include "interp/nki/modules.h"
 #include "interp/evaluator.h"
+#include "interp/nki/modules.h"
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
 #include "interp/python/rounding.h"
@@ -29,6 +29,12 @@ Value b_len(CallArgs& c) {
   if (auto items = sequence_items(v)) return static_cast<int64_t>(items->size());
   if (auto d = v.get<Value::Dict>()) return static_cast<int64_t>((*d)->items.size());
   if (auto r = v.get<RangeValue>()) return r->length();
+  if (auto k = v.get<Value::Class>(); k && (*k)->is_enum) {
+    return static_cast<int64_t>((*k)->members.size());
+  }
+  if (v.is<Value::Instance>()) {
+    if (auto n = UserMethods::call(v, "__len__", {})) return to_int(*n, "__len__()");
+  }
   if (auto t = v.get<Value::Tensor>()) {
     if ((*t)->ndim() == 0) throw ValueError("len() of a 0-d tensor");
     return (*t)->shape()[0];
@@ -209,17 +215,17 @@ bool is_instance(CallArgs& c, const Value& v, const Value& cls) {
     }
     return false;
   }
+  if (cls.is_none()) return v.is_none();
   if (auto k = cls.get<Value::Class>()) {
     auto inst = v.get<Value::Instance>();
-    if (!inst) return false;
-    for (const ClassObj* x = (*inst)->cls.get(); x; x = x->base.get()) {
-      if (x == k->get()) return true;
-    }
-    return false;
+    return inst && (*inst)->cls && (*inst)->cls->derives_from(k->get());
   }
   if (auto b = cls.get<Value::Builtin>()) {
     const std::string& n = (*b)->name;
     const std::string t = type_name(v);
+    if (n == "object") return true;
+    if (n == "type") return v.is<Value::Class>() || (v.is<Value::Builtin>() && is_type_value(v));
+    if (n == "int" && int_enum_value(v)) return true;
     if (n == "int") return t == "int" || t == "bool";
     if (n == "float" || n == "str" || n == "bool" || n == "list" || n == "tuple" || n == "dict" ||
         n == "range") {
@@ -238,7 +244,8 @@ Value b_isinstance(CallArgs& c) {
 
 Value b_ord(CallArgs& c) {
   auto s = c["c"].get<std::string>();
-  if (!s) throw ValueError("ord() expected string of length 1, but " + type_name(c["c"]) + " found");
+  if (!s)
+    throw ValueError("ord() expected string of length 1, but " + type_name(c["c"]) + " found");
   if (text::length(*s) != 1) {
     throw ValueError("ord() expected a character, but string of length " +
                      std::to_string(text::length(*s)) + " found");
@@ -246,7 +253,9 @@ Value b_ord(CallArgs& c) {
   return text::ord(*s);
 }
 
-Value b_chr(CallArgs& c) { return text::chr(to_int(c["i"], "chr() argument")); }
+Value b_chr(CallArgs& c) {
+  return text::chr(to_int(c["i"], "chr() argument"));
+}
 
 Value b_round(CallArgs& c) {
   const bool is_int = c["number"].is<int64_t>() || c["number"].is<bool>();
@@ -393,6 +402,7 @@ void install_python_builtins(Scope& scope) {
     };
   }();
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
+  install_class_builtins(scope);
   auto exception = std::make_shared<ClassObj>();
   exception->name = "Exception";
   scope.vars["Exception"] = Value(exception);

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "interp/python/operators.h"
-#include "interp/tensor_io.h"
 #include "interp/python/text.h"
+#include "interp/tensor_io.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {
@@ -28,7 +28,9 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
-uint64_t RangeValue::size() const { return rt::range_size(start, stop, step); }
+uint64_t RangeValue::size() const {
+  return rt::range_size(start, stop, step);
+}
 
 int64_t RangeValue::length() const {
   const uint64_t n = size();
@@ -81,7 +83,9 @@ Value make_list(ValueList items) {
   ContainerArena::record(l);
   return Value(std::move(l));
 }
-Value make_dict() { return Value(new_dict()); }
+Value make_dict() {
+  return Value(new_dict());
+}
 
 Value::Dict new_dict() {
   auto d = std::make_shared<DictObj>();
@@ -101,8 +105,12 @@ Value::Instance new_instance() {
 
 thread_local ContainerArena* ContainerArena::current_ = nullptr;
 
-ContainerArena::Use::Use(ContainerArena& arena) : previous_(current_) { current_ = &arena; }
-ContainerArena::Use::~Use() { current_ = previous_; }
+ContainerArena::Use::Use(ContainerArena& arena) : previous_(current_) {
+  current_ = &arena;
+}
+ContainerArena::Use::~Use() {
+  current_ = previous_;
+}
 
 void ContainerArena::add(std::weak_ptr<void> object, void (*empty)(void*)) {
   if (entries_.size() >= prune_at_) {
@@ -124,7 +132,9 @@ ContainerArena::~ContainerArena() {
   for (auto& [p, empty] : alive) empty(p.get());
 }
 
-void ContainerArena::empty(ListObj& l) { ValueList().swap(l.items); }
+void ContainerArena::empty(ListObj& l) {
+  ValueList().swap(l.items);
+}
 void ContainerArena::empty(DictObj& d) {
   d.items.clear();
   d.index.clear();
@@ -296,7 +306,61 @@ struct Printer {
 
   std::string repr(const Value& v) {
     if (auto s = v.get<std::string>()) return repr_string(*s);
+    if (auto i = v.get<Value::Instance>()) return instance(v, **i, false);
     return str(v);
+  }
+
+  // A user's __str__ / __repr__, else an enum member as Python prints it
+  // (`E.x`, `<E.x: 1>`), a dataclass-like class by its fields (`P(x=1)`).
+  std::string instance(const Value& v, const InstanceObj& i, bool as_str) {
+    for (const char* name : {"__str__", "__repr__"}) {
+      if (as_str || std::string_view(name) == "__repr__") {
+        if (auto r = UserMethods::call(v, name, {})) {
+          auto text = r->get<std::string>();
+          if (!text) {
+            throw ValueError(std::string(name) + " returned non-string (type " + type_name(*r) +
+                             ")");
+          }
+          return *text;
+        }
+      }
+    }
+    const ClassObj& cls = *i.cls;
+    auto attr = [&](const char* n) {
+      auto it = i.attrs.find(n);
+      return it == i.attrs.end() ? Value() : it->second;
+    };
+    if (cls.is_enum) {
+      if (as_str && cls.is_int_enum) return str(attr("value"));
+      const std::string name = cls.name + "." + str(attr("name"));
+      return as_str ? name : "<" + name + ": " + repr(attr("value")) + ">";
+    }
+    if (!cls.has_fields()) return "<" + cls.name + " object>";
+    if (std::find(active.begin(), active.end(), &i) != active.end()) return "...";
+    if (static_cast<int>(active.size()) >= kMaxNesting) {
+      throw ValueError("maximum recursion depth exceeded while printing");
+    }
+    active.push_back(&i);
+    std::string out = cls.name + "(";
+    bool first = true;
+    for (const ClassField& f : cls.fields) {
+      // As dataclasses print getattr(): a field never assigned shows its
+      // class attribute, the default.
+      auto it = i.attrs.find(f.name);
+      std::optional<Value> value;
+      if (it != i.attrs.end()) {
+        value = it->second;
+      } else {
+        value = cls.lookup(f.name);
+      }
+      if (!value) continue;
+      if (!first) out += ", ";
+      first = false;
+      out += f.name + "=" + repr(*value);
+      check_size(out);
+    }
+    active.pop_back();
+    return out + ")";
   }
 
   std::string str(const Value& v) {
@@ -319,7 +383,7 @@ struct Printer {
             },
             [](const Value::Module& m) { return "<module '" + m->name + "'>"; },
             [](const Value::Class& c) { return "<class '" + c->name + "'>"; },
-            [](const Value::Instance& i) { return "<" + i->cls->name + " object>"; },
+            [&](const Value::Instance& i) { return instance(v, *i, true); },
             [](rt::DType t) { return std::string(rt::dtype_name(t)); },
             [](rt::MemKind k) { return std::string(rt::mem_kind_name(k)); },
             [](const Value::Tensor& t) { return format_tensor(*t); },
@@ -374,6 +438,18 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
                      " items compared)");
   }
   charge_work(1);
+  if (auto x = int_enum_value(a)) return equals_at(Value(*x), b, depth + 1, visited);
+  if (auto y = int_enum_value(b)) return equals_at(a, Value(*y), depth + 1, visited);
+  if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
+    for (const auto& [self, other] : {std::pair(&a, &b), std::pair(&b, &a)}) {
+      if (auto r = UserMethods::call(*self, "__eq__", {*other})) {
+        if (r->get<Value::Class>() && (*r->get<Value::Class>())->name == "NotImplementedType") {
+          continue;
+        }
+        return truthy(*r);
+      }
+    }
+  }
   if (is_number(a) && is_number(b)) {
     if (a.is<double>() || b.is<double>()) {
       return to_number(a, "") == to_number(b, "");
@@ -409,10 +485,22 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
     return r->size() == o.size() &&
            (r->size() == 0 || (r->start == o.start && (r->size() == 1 || r->step == o.step)));
   }
+  if (auto i = a.get<Value::Instance>()) {
+    // NKI's equality is structural: the same class and equal attributes.
+    const InstanceObj& x = **i;
+    const InstanceObj& y = **b.get<Value::Instance>();
+    if (&x == &y) return true;
+    if (!x.cls || x.cls != y.cls || !x.cls->has_fields()) return false;
+    if (x.attrs.size() != y.attrs.size()) return false;
+    for (const auto& [k, v] : x.attrs) {
+      auto it = y.attrs.find(k);
+      if (it == y.attrs.end() || !equals_at(v, it->second, depth + 1, visited)) return false;
+    }
+    return true;
+  }
   if (auto s = a.get<SliceValue>()) {
     const SliceValue& o = *b.get<SliceValue>();
-    return s->lower == o.lower && s->upper == o.upper && s->step == o.step &&
-           s->exact == o.exact;
+    return s->lower == o.lower && s->upper == o.upper && s->step == o.step && s->exact == o.exact;
   }
   return identical(a, b);
 }
@@ -436,6 +524,7 @@ bool is_number(const Value& v) {
 
 int64_t to_int(const Value& v, const std::string& what) {
   if (auto i = v.get<int64_t>()) return *i;
+  if (auto e = int_enum_value(v)) return *e;
   if (auto b = v.get<bool>()) return *b ? 1 : 0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python int");
   throw ValueError(what + " must be an int, not '" + type_name(v) + "'");
@@ -462,6 +551,11 @@ bool truthy(const Value& v) {
           [](const Value::Dict& d) { return !d->items.empty(); },
           [](const RangeValue& r) { return r.size() != 0; },
           [](const Value::Register& r) -> bool { register_misuse(*r, "a Python bool"); },
+          [&](const Value::Instance&) -> bool {
+            if (auto r = UserMethods::call(v, "__bool__", {})) return truthy(*r);
+            if (auto r = UserMethods::call(v, "__len__", {})) return to_int(*r, "__len__()") != 0;
+            return true;
+          },
           [](const Value::Tensor&) -> bool {
             throw ValueError(
                 "a tensor has no Python truth value at specialization time (its data is only "
@@ -525,6 +619,14 @@ ValueList iterate(const Value& v) {
     for (uint64_t i = 0; i < n; ++i) out.emplace_back(r->at(i));
     return out;
   }
+  if (auto c = v.get<Value::Class>(); c && (*c)->is_enum) {
+    ValueList out;
+    for (const std::string& m : (*c)->members) out.push_back((*c)->attrs.at(m));
+    return out;
+  }
+  if (v.is<Value::Instance>()) {
+    if (auto r = UserMethods::call(v, "__iter__", {})) return iterate(*r);
+  }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");
   throw ValueError("'" + type_name(v) + "' object is not iterable");
 }
@@ -558,6 +660,22 @@ std::string key_string_at(const Value& key, int depth) {
   if (auto op = key.get<rt::AluOp>()) return "a" + std::string(rt::alu_op_name(*op));
   if (auto f = key.get<rt::ActFunc>()) return "u" + std::string(rt::act_func_name(*f));
   if (auto k = key.get<rt::MemKind>()) return "m" + std::string(rt::mem_kind_name(*k));
+  if (auto n = int_enum_value(key)) return "n" + std::to_string(*n);
+  if (auto i = key.get<Value::Instance>()) {
+    // Instances hash by identity, except those with structural equality:
+    // only frozen ones hash, by their fields, as frozen dataclasses do.
+    const ClassObj* cls = (*i)->cls.get();
+    if (cls && cls->has_fields() && !cls->is_enum) {
+      if (!cls->frozen) throw ValueError("unhashable type: '" + cls->name + "'");
+      std::string out = "o" + std::to_string(reinterpret_cast<uintptr_t>(cls)) + "(";
+      for (const auto& [k, v] : (*i)->attrs) out += k + "=" + key_string_at(v, depth + 1) + ",";
+      return out + ")";
+    }
+    return "i" + std::to_string(reinterpret_cast<uintptr_t>(i->get()));
+  }
+  if (auto c = key.get<Value::Class>()) {
+    return "c" + std::to_string(reinterpret_cast<uintptr_t>(c->get()));
+  }
   throw ValueError("unhashable type: '" + type_name(key) + "'");
 }
 

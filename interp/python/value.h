@@ -182,17 +182,56 @@ struct ModuleObj {
   ScopePtr scope;  // its globals
 };
 
+// What a class is beyond a plain Python class. NKI classes (those deriving
+// from nl.NKIObject) behave like dataclasses whose fields default to None;
+// @dataclass gives a plain class the same machinery with Python's rules. The
+// builtin wrappers (staticmethod, classmethod, property, dataclasses.field)
+// and typing's names (Optional, List, TypeVar("T"), ...) are classes too.
+enum class ClassKind : uint8_t {
+  plain,
+  nki_object,
+  dataclass,
+  static_method,
+  class_method,
+  property,
+  field_spec,
+  type_form
+};
+
+// A declared field (`x: int = 0`) of an NKI class or dataclass.
+struct ClassField {
+  std::string name;
+  std::optional<Value> default_value;  // none: required (dataclass) or None (NKI)
+  std::optional<Value> default_factory;
+};
+
 struct ClassObj {
   std::string name;
   std::shared_ptr<ClassObj> base;
   std::map<std::string, Value> attrs;
   bool is_enum = false;
+  ClassKind kind = ClassKind::plain;
+  bool is_int_enum = false;          // IntEnum: members are ints too
+  bool frozen = false;               // @dataclass(frozen=True)
+  std::vector<ClassField> fields;    // the base's first, in declaration order
+  std::vector<std::string> members;  // an enum's members, in definition order
   std::optional<Value> lookup(const std::string& name) const;
+  // Whether this class is `other` or derives from it.
+  bool derives_from(const ClassObj* other) const;
+  // NKI classes and dataclasses: generated __init__, structural ==, field repr.
+  bool has_fields() const { return kind == ClassKind::nki_object || kind == ClassKind::dataclass; }
 };
 
 struct InstanceObj {
   std::shared_ptr<ClassObj> cls;
   std::map<std::string, Value> attrs;
+  // The order attributes were first assigned in, for __dict__ (Python's
+  // dicts keep it).
+  std::vector<std::string> attr_order;
+  void set(const std::string& name, Value v) {
+    if (attrs.find(name) == attrs.end()) attr_order.push_back(name);
+    attrs[name] = std::move(v);
+  }
 };
 
 struct BoundMethodObj {
@@ -246,6 +285,41 @@ class ContainerArena {
   size_t prune_at_ = 1024;  // entries_ is pruned of dead objects when it reaches this
   static thread_local ContainerArena* current_;
 };
+
+// Classes may define __str__, __repr__, __eq__, __len__, __iter__, __bool__
+// and __contains__: the free functions below honour them by calling back
+// into the evaluator running on this thread (made current while it
+// evaluates, like the ContainerArena).
+class UserMethods {
+ public:
+  virtual ~UserMethods() = default;
+  // self.NAME(*args) when self is an instance whose class defines NAME as a
+  // function; nullopt otherwise.
+  virtual std::optional<Value> call_user_method(const Value& self, const std::string& name,
+                                                ValueList args) = 0;
+
+  class Use {
+   public:
+    explicit Use(UserMethods& m) : previous_(current_) { current_ = &m; }
+    ~Use() { current_ = previous_; }
+    Use(const Use&) = delete;
+    Use& operator=(const Use&) = delete;
+
+   private:
+    UserMethods* previous_;
+  };
+  // The thread's evaluator's hook on `self` (nullopt without one).
+  static std::optional<Value> call(const Value& self, const std::string& name, ValueList args);
+
+ private:
+  static thread_local UserMethods* current_;
+};
+
+// An IntEnum member's int value; nullopt for anything else.
+std::optional<int64_t> int_enum_value(const Value& v);
+// int, str, list, ... (the builtins that are types), classes and None, as
+// annotations and isinstance() use them.
+bool is_type_value(const Value& v);
 
 Value make_tuple(ValueList items);
 Value make_list(ValueList items);

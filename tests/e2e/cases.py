@@ -254,6 +254,15 @@ def cases():
             return {"evens": x[:, ::2].reshape(-1, 2)}
         add(f"strided_view-{ranks}", "strided_view", None, ranks,
             ["x=@examples/data/rows_rank{rank}.npy"], strided)
+    # An Enum parameter (and its default) choosing the rows' order.
+    for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
+        def ordered(r, layout=layout):
+            x = rows(r)
+            return {"out": x[::-1] if layout == "Layout.REVERSED" else x}
+        extra = [] if layout is None else [f"layout={layout}"]
+        for ranks in (1, 2):
+            add(f"enum_layout-{layout or 'default'}-{ranks}", "enum_layout", None, ranks,
+                ["input=@examples/data/rows_rank{rank}.npy"] + extra, ordered)
     return out
 
 

@@ -4,8 +4,9 @@ the same text: the language's Python semantics held to the reference itself,
 not to expectations written down from it.
 
 A case is a kernel file with one @nki.jit function `kernel` taking no
-arguments that uses only what Python has (no nl, nisa or ncc). CPython runs it
-with a stand-in `nki` module whose `jit` returns the function unchanged.
+arguments that uses only what Python has (no nisa or ncc; of nl, only
+NKIObject). CPython runs it with a stand-in `nki` module whose `jit` returns
+the function unchanged and whose NKIObject behaves as NKI's classes do.
 
 usage: check_cpython.py NKIRUN NKIC CASE.py
 """
@@ -17,12 +18,39 @@ import sys
 TIMEOUT_SECONDS = 120
 
 # Imports the case as a module, with `nki` standing for a module whose jit
-# is the identity, and calls its kernel.
+# is the identity and whose nki.language.NKIObject makes its subclasses
+# behave as NKI's classes do: dataclasses whose fields default to None,
+# equal when of the same class with equal attributes (@dataclass on such a
+# class changes nothing), and calls its kernel.
 CPYTHON_HOST = """
-import runpy, sys, types
+import dataclasses, runpy, sys, types
 nki = types.ModuleType("nki")
 nki.jit = lambda f: f
+language = types.ModuleType("nki.language")
+
+class NKIObject:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in cls.__dict__.get("__annotations__", {}):
+            if name not in cls.__dict__:
+                setattr(cls, name, None)
+        real_dataclass(cls, eq=False)
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+real_dataclass = dataclasses.dataclass
+
+def dataclass(cls=None, **options):
+    def wrap(c):
+        return c if issubclass(c, NKIObject) else real_dataclass(c, **options)
+    return wrap if cls is None else wrap(cls)
+
+dataclasses.dataclass = dataclass
+language.NKIObject = NKIObject
+nki.language = language
 sys.modules["nki"] = nki
+sys.modules["nki.language"] = language
 runpy.run_path(sys.argv[1])["kernel"]()
 """
 
