@@ -380,7 +380,6 @@ void Evaluator::exec_function_def(const ast::FunctionDef& s, const ScopePtr& sco
   store_name(s.name, v, scope);
 }
 
-
 void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
   if (!s.exc) fail(s.range, "raise without an exception: there is no active exception here");
   const Value exc = eval(*s.exc, scope);
