@@ -3,6 +3,7 @@
 #include "interp/nki/modules.h"
 
 #include "interp/nki/args.h"
+#include "interp/python/os_sys.h"
 
 namespace nkic::interp {
 namespace nki {
@@ -89,6 +90,7 @@ std::map<std::string, Value::Module> make_builtin_modules() {
   enum_class->name = "Enum";
   enum_class->is_enum = true;
   mods["enum"]->scope->vars["Enum"] = Value(enum_class);
+  add_os_sys_modules(mods);
   return mods;
 }
 

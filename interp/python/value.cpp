@@ -6,9 +6,10 @@
 #include <cstdio>
 #include <cstring>
 
+#include "interp/python/exceptions.h"
 #include "interp/python/operators.h"
-#include "interp/tensor_io.h"
 #include "interp/python/text.h"
+#include "interp/tensor_io.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {
@@ -28,7 +29,9 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
-uint64_t RangeValue::size() const { return rt::range_size(start, stop, step); }
+uint64_t RangeValue::size() const {
+  return rt::range_size(start, stop, step);
+}
 
 int64_t RangeValue::length() const {
   const uint64_t n = size();
@@ -72,6 +75,9 @@ bool DictObj::erase(const Value& key) {
   return true;
 }
 
+KeyMissing::KeyMissing(Value k)
+    : ValueError("KeyError: " + to_repr(k), "KeyError"), key(std::move(k)) {}
+
 Value make_tuple(ValueList items) {
   return Value(Value::Tuple(std::make_shared<const ValueList>(std::move(items))));
 }
@@ -81,7 +87,9 @@ Value make_list(ValueList items) {
   ContainerArena::record(l);
   return Value(std::move(l));
 }
-Value make_dict() { return Value(new_dict()); }
+Value make_dict() {
+  return Value(new_dict());
+}
 
 Value::Dict new_dict() {
   auto d = std::make_shared<DictObj>();
@@ -101,8 +109,12 @@ Value::Instance new_instance() {
 
 thread_local ContainerArena* ContainerArena::current_ = nullptr;
 
-ContainerArena::Use::Use(ContainerArena& arena) : previous_(current_) { current_ = &arena; }
-ContainerArena::Use::~Use() { current_ = previous_; }
+ContainerArena::Use::Use(ContainerArena& arena) : previous_(current_) {
+  current_ = &arena;
+}
+ContainerArena::Use::~Use() {
+  current_ = previous_;
+}
 
 void ContainerArena::add(std::weak_ptr<void> object, void (*empty)(void*)) {
   if (entries_.size() >= prune_at_) {
@@ -124,7 +136,9 @@ ContainerArena::~ContainerArena() {
   for (auto& [p, empty] : alive) empty(p.get());
 }
 
-void ContainerArena::empty(ListObj& l) { ValueList().swap(l.items); }
+void ContainerArena::empty(ListObj& l) {
+  ValueList().swap(l.items);
+}
 void ContainerArena::empty(DictObj& d) {
   d.items.clear();
   d.index.clear();
@@ -295,6 +309,9 @@ struct Printer {
 
   std::string repr(const Value& v) {
     if (auto s = v.get<std::string>()) return repr_string(*s);
+    if (auto i = v.get<Value::Instance>(); i && (*i)->cls->is_exception) {
+      return exception_repr(**i);
+    }
     return str(v);
   }
 
@@ -318,7 +335,10 @@ struct Printer {
             },
             [](const Value::Module& m) { return "<module '" + m->name + "'>"; },
             [](const Value::Class& c) { return "<class '" + c->name + "'>"; },
-            [](const Value::Instance& i) { return "<" + i->cls->name + " object>"; },
+            [](const Value::Instance& i) {
+              if (i->cls->is_exception) return exception_str(*i);
+              return "<" + i->cls->name + " object>";
+            },
             [](rt::DType t) { return std::string(rt::dtype_name(t)); },
             [](rt::MemKind k) { return std::string(rt::mem_kind_name(k)); },
             [](const Value::Tensor& t) { return format_tensor(*t); },
@@ -409,8 +429,7 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   }
   if (auto s = a.get<SliceValue>()) {
     const SliceValue& o = *b.get<SliceValue>();
-    return s->lower == o.lower && s->upper == o.upper && s->step == o.step &&
-           s->exact == o.exact;
+    return s->lower == o.lower && s->upper == o.upper && s->step == o.step && s->exact == o.exact;
   }
   return identical(a, b);
 }
@@ -436,7 +455,7 @@ int64_t to_int(const Value& v, const std::string& what) {
   if (auto i = v.get<int64_t>()) return *i;
   if (auto b = v.get<bool>()) return *b ? 1 : 0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python int");
-  throw ValueError(what + " must be an int, not '" + type_name(v) + "'");
+  throw ValueError(what + " must be an int, not '" + type_name(v) + "'", "TypeError");
 }
 
 double to_number(const Value& v, const std::string& what) {
@@ -444,7 +463,7 @@ double to_number(const Value& v, const std::string& what) {
   if (auto i = v.get<int64_t>()) return static_cast<double>(*i);
   if (auto b = v.get<bool>()) return *b ? 1.0 : 0.0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python number");
-  throw ValueError(what + " must be a number, not '" + type_name(v) + "'");
+  throw ValueError(what + " must be a number, not '" + type_name(v) + "'", "TypeError");
 }
 
 bool truthy(const Value& v) {
@@ -524,7 +543,7 @@ ValueList iterate(const Value& v) {
     return out;
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");
-  throw ValueError("'" + type_name(v) + "' object is not iterable");
+  throw ValueError("'" + type_name(v) + "' object is not iterable", "TypeError");
 }
 
 namespace {
@@ -552,7 +571,7 @@ std::string key_string_at(const Value& key, int depth) {
   }
   if (auto dt = key.get<rt::DType>()) return "d" + std::string(rt::dtype_name(*dt));
   if (auto e = key.get<EnumConst>()) return std::string("e") + e->enum_name + "." + e->member;
-  throw ValueError("unhashable type: '" + type_name(key) + "'");
+  throw ValueError("unhashable type: '" + type_name(key) + "'", "TypeError");
 }
 
 }  // namespace

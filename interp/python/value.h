@@ -7,6 +7,9 @@
 //
 // Operations that fail without knowing where they are throw ValueError; the
 // evaluator attaches the place of the expression being evaluated and the rank.
+// A ValueError that names a Python exception class (`py_type`) becomes that
+// exception, which `try` can catch; one without is a limit of the
+// specializer, reported as an error no handler sees.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +33,13 @@ namespace nkic::interp {
 
 class ValueError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ValueError(const std::string& message, const char* py_type = nullptr)
+      : std::runtime_error(message), py_type_(py_type) {}
+  // The builtin exception class this is ("TypeError"), or nullptr.
+  const char* py_type() const { return py_type_; }
+
+ private:
+  const char* py_type_;
 };
 
 struct Value;
@@ -184,6 +193,7 @@ struct ClassObj {
   std::shared_ptr<ClassObj> base;
   std::map<std::string, Value> attrs;
   bool is_enum = false;
+  bool is_exception = false;  // BaseException or a class derived from it
   std::optional<Value> lookup(const std::string& name) const;
 };
 
@@ -242,6 +252,13 @@ class ContainerArena {
   std::vector<Entry> entries_;
   size_t prune_at_ = 1024;  // entries_ is pruned of dead objects when it reaches this
   static thread_local ContainerArena* current_;
+};
+
+// A missing key (d[k], d.pop(k)): Python's KeyError, whose args are (key,).
+class KeyMissing : public ValueError {
+ public:
+  explicit KeyMissing(Value k);
+  Value key;
 };
 
 Value make_tuple(ValueList items);
