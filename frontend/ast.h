@@ -108,6 +108,9 @@ struct FStringField {
   ExprPtr value;
   char conversion = 0;  // 0, 'r', 's' or 'a'
   std::string format_spec;
+  // Fields nested in the spec (`{x:>{w}}`): their str() replaces, in turn,
+  // each kSpecFieldMark ('\0') of format_spec.
+  ExprList spec_fields;
 };
 struct FString : ExprNode<ExprKind::FString> {
   std::vector<std::variant<std::string, FStringField>> parts;

@@ -965,6 +965,12 @@ ExprPtr Builder::strings(P::StringAtomContext* ctx) {
       if (!field.value) throw BuildAborted{};
       field.conversion = piece.conversion;
       field.format_spec = piece.format_spec;
+      for (const auto& [offset, expr] : piece.spec_fields) {
+        const size_t at = body_cp + code_points(s.body.substr(0, offset));
+        ExprPtr nested = env_.parse_field(at, at + code_points(expr));
+        if (!nested) throw BuildAborted{};
+        field.spec_fields.push_back(std::move(nested));
+      }
       parts.emplace_back(std::move(field));
     }
   }

@@ -160,6 +160,7 @@ SNode fstring_node(const FString& f) {
     fn.add(to_snode(*field.value));
     if (field.conversion != 0) fn.add(atom(std::string("!") + field.conversion));
     if (!field.format_spec.empty()) fn.add(atom(":" + quote(field.format_spec)));
+    for (const ExprPtr& nested : field.spec_fields) fn.add(node("spec").add(to_snode(*nested)));
     n.add(std::move(fn));
   }
   return n;

@@ -262,13 +262,18 @@ Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {
     }
     const auto& field = std::get<ast::FStringField>(part);
     const Value v = eval(*field.value, scope);
+    std::string spec = field.format_spec;
+    for (const ast::ExprPtr& nested : field.spec_fields) {
+      const size_t mark = spec.find('\0');
+      spec.replace(mark, 1, to_str(eval(*nested, scope)));
+    }
     try {
       if (field.conversion == 'r' || field.conversion == 'a') {
-        out += format_value(Value(to_repr(v)), field.format_spec);
+        out += format_value(Value(to_repr(v)), spec);
       } else if (field.conversion == 's') {
-        out += format_value(Value(to_str(v)), field.format_spec);
+        out += format_value(Value(to_str(v)), spec);
       } else {
-        out += format_value(v, field.format_spec);
+        out += format_value(v, spec);
       }
     } catch (const ValueError& err) {
       fail(field.value->range, err);
