@@ -108,6 +108,9 @@ struct FStringField {
   ExprPtr value;
   char conversion = 0;  // 0, 'r', 's' or 'a'
   std::string format_spec;
+  // Fields nested in the spec (`{x:>{w}}`): their str() replaces, in turn,
+  // each kSpecFieldMark ('\0') of format_spec.
+  ExprList spec_fields;
 };
 struct FString : ExprNode<ExprKind::FString> {
   std::vector<std::variant<std::string, FStringField>> parts;
@@ -119,7 +122,21 @@ struct UnaryOp : ExprNode<ExprKind::UnaryOp> {
   ExprPtr operand;
 };
 
-enum class BinOpKind { Add, Sub, Mul, MatMul, Div, FloorDiv, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd };
+enum class BinOpKind {
+  Add,
+  Sub,
+  Mul,
+  MatMul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  LShift,
+  RShift,
+  BitOr,
+  BitXor,
+  BitAnd
+};
 const char* op_symbol(BinOpKind op);
 struct BinOp : ExprNode<ExprKind::BinOp> {
   BinOpKind op;
@@ -274,7 +291,23 @@ struct Assert : StmtNode<StmtKind::Assert> {
 };
 
 struct Raise : StmtNode<StmtKind::Raise> {
-  ExprPtr exc;  // may be null
+  ExprPtr exc;    // may be null: re-raise the exception being handled
+  ExprPtr cause;  // `from cause`; may be null
+};
+
+// One `except T as name:` clause; `type` is null for a bare `except:`.
+struct ExceptHandler {
+  ExprPtr type;
+  std::string name;  // empty without `as`
+  Body body;
+  SourceRange range;
+};
+
+struct Try : StmtNode<StmtKind::Try> {
+  Body body;
+  std::vector<ExceptHandler> handlers;
+  Body orelse;     // runs when the body raised nothing
+  Body finalbody;  // runs however the statement ends
 };
 
 struct Global : StmtNode<StmtKind::Global> {

@@ -51,7 +51,8 @@ class Builder {
     SourceRange r;
     r.file = &env_.positions->file();
     r.begin = loc(start->getStartIndex());
-    const Token* last = stop != nullptr && stop->getStopIndex() + 1 >= start->getStartIndex() ? stop : start;
+    const Token* last =
+        stop != nullptr && stop->getStopIndex() + 1 >= start->getStartIndex() ? stop : start;
     r.end = loc(last->getStopIndex() + 1);
     return r;
   }
@@ -77,6 +78,7 @@ class Builder {
   StmtPtr import_from(P::ImportFromStmtContext* ctx);
   StmtPtr compound_stmt(P::Compound_stmtContext* ctx);
   StmtPtr if_stmt(P::IfStmtContext* ctx, size_t clause);
+  StmtPtr try_stmt(P::TryStmtContext* ctx);
   StmtPtr funcdef(P::FuncdefContext* ctx, ExprList decorators, const SourceRange& r);
   StmtPtr classdef(P::ClassdefContext* ctx, ExprList decorators, const SourceRange& r);
   Body block(P::BlockContext* ctx);
@@ -196,7 +198,8 @@ StmtPtr Builder::simple_stmt(P::Simple_stmtContext* ctx) {
   }
   if (auto* c = dynamic_cast<P::RaiseStmtContext*>(ctx)) {
     auto s = make<Raise>(r);
-    if (c->test() != nullptr) s->exc = test(c->test());
+    if (!c->test().empty()) s->exc = test(c->test(0));
+    if (c->test().size() > 1) s->cause = test(c->test(1));
     return s;
   }
   if (auto* c = dynamic_cast<P::GlobalStmtContext*>(ctx)) {
@@ -229,8 +232,8 @@ StmtPtr Builder::simple_stmt(P::Simple_stmtContext* ctx) {
   if (auto* c = dynamic_cast<P::ImportStmtContext*>(ctx)) {
     auto s = make<Import>(r);
     for (P::Dotted_as_nameContext* d : c->dotted_as_name()) {
-      s->names.push_back(ImportAlias{dotted(d->dotted_name()), d->NAME() ? d->NAME()->getText() : "",
-                                     range(d)});
+      s->names.push_back(
+          ImportAlias{dotted(d->dotted_name()), d->NAME() ? d->NAME()->getText() : "", range(d)});
     }
     return s;
   }
@@ -257,19 +260,32 @@ StmtPtr Builder::import_from(P::ImportFromStmtContext* ctx) {
 
 BinOpKind augassign_op(size_t token) {
   switch (token) {
-    case P::ADD_ASSIGN: return BinOpKind::Add;
-    case P::SUB_ASSIGN: return BinOpKind::Sub;
-    case P::MULT_ASSIGN: return BinOpKind::Mul;
-    case P::AT_ASSIGN: return BinOpKind::MatMul;
-    case P::DIV_ASSIGN: return BinOpKind::Div;
-    case P::MOD_ASSIGN: return BinOpKind::Mod;
-    case P::AND_ASSIGN: return BinOpKind::BitAnd;
-    case P::OR_ASSIGN: return BinOpKind::BitOr;
-    case P::XOR_ASSIGN: return BinOpKind::BitXor;
-    case P::LSHIFT_ASSIGN: return BinOpKind::LShift;
-    case P::RSHIFT_ASSIGN: return BinOpKind::RShift;
-    case P::POWER_ASSIGN: return BinOpKind::Pow;
-    default: return BinOpKind::FloorDiv;
+    case P::ADD_ASSIGN:
+      return BinOpKind::Add;
+    case P::SUB_ASSIGN:
+      return BinOpKind::Sub;
+    case P::MULT_ASSIGN:
+      return BinOpKind::Mul;
+    case P::AT_ASSIGN:
+      return BinOpKind::MatMul;
+    case P::DIV_ASSIGN:
+      return BinOpKind::Div;
+    case P::MOD_ASSIGN:
+      return BinOpKind::Mod;
+    case P::AND_ASSIGN:
+      return BinOpKind::BitAnd;
+    case P::OR_ASSIGN:
+      return BinOpKind::BitOr;
+    case P::XOR_ASSIGN:
+      return BinOpKind::BitXor;
+    case P::LSHIFT_ASSIGN:
+      return BinOpKind::LShift;
+    case P::RSHIFT_ASSIGN:
+      return BinOpKind::RShift;
+    case P::POWER_ASSIGN:
+      return BinOpKind::Pow;
+    default:
+      return BinOpKind::FloorDiv;
   }
 }
 
@@ -333,6 +349,7 @@ StmtPtr Builder::compound_stmt(P::Compound_stmtContext* ctx) {
     if (c->ELSE() != nullptr) s->orelse = block(c->block(1));
     return s;
   }
+  if (auto* c = dynamic_cast<P::TryStmtContext*>(ctx)) return try_stmt(c);
   auto* c = dynamic_cast<P::DefStmtContext*>(ctx);
   ExprList decorators;
   for (P::DecoratorContext* d : c->decorator()) decorators.push_back(test(d->test()));
@@ -354,6 +371,37 @@ StmtPtr Builder::if_stmt(P::IfStmtContext* ctx, size_t clause) {
     s->orelse.push_back(if_stmt(ctx, clause + 1));
   } else if (ctx->ELSE() != nullptr) {
     s->orelse = block(blocks.back());
+  }
+  return s;
+}
+
+// The blocks come in order: the body, one per except clause (inside the
+// clause's own context), then `else`, then `finally`.
+StmtPtr Builder::try_stmt(P::TryStmtContext* ctx) {
+  auto s = make<Try>(range(ctx));
+  const std::vector<P::BlockContext*> blocks = ctx->block();
+  s->body = block(blocks[0]);
+  const std::vector<P::Except_clauseContext*> clauses = ctx->except_clause();
+  for (P::Except_clauseContext* e : clauses) {
+    ExceptHandler h;
+    h.range = range(e);
+    if (e->test() != nullptr) {
+      h.type = test(e->test());
+    } else if (e != clauses.back()) {
+      throw_error(range(e->EXCEPT()), "default 'except:' must be last");
+    }
+    if (e->NAME() != nullptr) h.name = e->NAME()->getText();
+    h.body = block(e->block());
+    s->handlers.push_back(std::move(h));
+  }
+  size_t next = 1;
+  if (ctx->ELSE() != nullptr) {
+    if (s->handlers.empty()) throw_error(range(ctx->ELSE()), "'else' needs an 'except' clause");
+    s->orelse = block(blocks[next++]);
+  }
+  if (ctx->FINALLY() != nullptr) s->finalbody = block(blocks[next]);
+  if (s->handlers.empty() && ctx->FINALLY() == nullptr) {
+    throw_error(range(ctx->TRY()), "expected 'except' or 'finally' block");
   }
   return s;
 }
@@ -472,7 +520,8 @@ void Builder::check_params(const std::vector<Param>& params) const {
     if (p.kind == ParamKind::VarArgs) {
       if (seen_star) throw_error(p.range, "* argument may appear only once");
       seen_star = true;
-      const bool next_is_kwonly = i + 1 < params.size() && params[i + 1].kind == ParamKind::KeywordOnly;
+      const bool next_is_kwonly =
+          i + 1 < params.size() && params[i + 1].kind == ParamKind::KeywordOnly;
       if (p.name.empty() && !next_is_kwonly) {
         throw_error(p.range, "named arguments must follow bare *");
       }
@@ -583,15 +632,24 @@ CmpOpKind comp_op(P::Comp_opContext* ctx) {
   const size_t first = ctx->getStart()->getType();
   const bool two = ctx->getStop() != ctx->getStart();
   switch (first) {
-    case P::LESS_THAN: return CmpOpKind::Lt;
-    case P::GREATER_THAN: return CmpOpKind::Gt;
-    case P::EQUALS: return CmpOpKind::Eq;
-    case P::GT_EQ: return CmpOpKind::GtE;
-    case P::LT_EQ: return CmpOpKind::LtE;
-    case P::NOT_EQ: return CmpOpKind::NotEq;
-    case P::IN: return CmpOpKind::In;
-    case P::NOT: return CmpOpKind::NotIn;
-    default: return two ? CmpOpKind::IsNot : CmpOpKind::Is;
+    case P::LESS_THAN:
+      return CmpOpKind::Lt;
+    case P::GREATER_THAN:
+      return CmpOpKind::Gt;
+    case P::EQUALS:
+      return CmpOpKind::Eq;
+    case P::GT_EQ:
+      return CmpOpKind::GtE;
+    case P::LT_EQ:
+      return CmpOpKind::LtE;
+    case P::NOT_EQ:
+      return CmpOpKind::NotEq;
+    case P::IN:
+      return CmpOpKind::In;
+    case P::NOT:
+      return CmpOpKind::NotIn;
+    default:
+      return two ? CmpOpKind::IsNot : CmpOpKind::Is;
   }
 }
 
@@ -610,18 +668,30 @@ ExprPtr Builder::comparison(P::ComparisonContext* ctx) {
 
 BinOpKind binary_op(size_t token) {
   switch (token) {
-    case P::STAR: return BinOpKind::Mul;
-    case P::DIV: return BinOpKind::Div;
-    case P::IDIV: return BinOpKind::FloorDiv;
-    case P::MOD: return BinOpKind::Mod;
-    case P::AT: return BinOpKind::MatMul;
-    case P::ADD: return BinOpKind::Add;
-    case P::MINUS: return BinOpKind::Sub;
-    case P::LEFT_SHIFT: return BinOpKind::LShift;
-    case P::RIGHT_SHIFT: return BinOpKind::RShift;
-    case P::AND_OP: return BinOpKind::BitAnd;
-    case P::XOR: return BinOpKind::BitXor;
-    default: return BinOpKind::BitOr;
+    case P::STAR:
+      return BinOpKind::Mul;
+    case P::DIV:
+      return BinOpKind::Div;
+    case P::IDIV:
+      return BinOpKind::FloorDiv;
+    case P::MOD:
+      return BinOpKind::Mod;
+    case P::AT:
+      return BinOpKind::MatMul;
+    case P::ADD:
+      return BinOpKind::Add;
+    case P::MINUS:
+      return BinOpKind::Sub;
+    case P::LEFT_SHIFT:
+      return BinOpKind::LShift;
+    case P::RIGHT_SHIFT:
+      return BinOpKind::RShift;
+    case P::AND_OP:
+      return BinOpKind::BitAnd;
+    case P::XOR:
+      return BinOpKind::BitXor;
+    default:
+      return BinOpKind::BitOr;
   }
 }
 
@@ -632,7 +702,9 @@ ExprPtr Builder::expr(P::ExprContext* ctx) {
   if (auto* c = dynamic_cast<P::UnaryExprContext*>(ctx)) {
     auto e = make<UnaryOp>(r);
     const size_t op = c->op->getType();
-    e->op = op == P::ADD ? UnaryOpKind::Pos : op == P::MINUS ? UnaryOpKind::Neg : UnaryOpKind::Invert;
+    e->op = op == P::ADD     ? UnaryOpKind::Pos
+            : op == P::MINUS ? UnaryOpKind::Neg
+                             : UnaryOpKind::Invert;
     e->operand = expr(c->expr());
     return e;
   }
@@ -895,6 +967,12 @@ ExprPtr Builder::strings(P::StringAtomContext* ctx) {
       if (!field.value) throw BuildAborted{};
       field.conversion = piece.conversion;
       field.format_spec = piece.format_spec;
+      for (const auto& [offset, expr] : piece.spec_fields) {
+        const size_t at = body_cp + code_points(s.body.substr(0, offset));
+        ExprPtr nested = env_.parse_field(at, at + code_points(expr));
+        if (!nested) throw BuildAborted{};
+        field.spec_fields.push_back(std::move(nested));
+      }
       parts.emplace_back(std::move(field));
     }
   }

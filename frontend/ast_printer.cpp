@@ -35,18 +35,32 @@ struct SNode {
   bool leaf() const { return atom || kids.empty(); }
 };
 
-SNode node(std::string head) { return SNode{std::move(head), {}, false}; }
-SNode atom(std::string text) { return SNode{std::move(text), {}, true}; }
+SNode node(std::string head) {
+  return SNode{std::move(head), {}, false};
+}
+SNode atom(std::string text) {
+  return SNode{std::move(text), {}, true};
+}
 
 std::string quote(const std::string& s) {
   std::string out = "'";
   for (unsigned char c : s) {
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\'': out += "\\'"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\'':
+        out += "\\'";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20 || c == 0x7f) {
           char buf[8];
@@ -86,10 +100,14 @@ std::string constant_text(const Constant& c) {
 
 const char* unary_symbol(UnaryOpKind op) {
   switch (op) {
-    case UnaryOpKind::Neg: return "-";
-    case UnaryOpKind::Pos: return "+";
-    case UnaryOpKind::Invert: return "~";
-    case UnaryOpKind::Not: return "not";
+    case UnaryOpKind::Neg:
+      return "-";
+    case UnaryOpKind::Pos:
+      return "+";
+    case UnaryOpKind::Invert:
+      return "~";
+    case UnaryOpKind::Not:
+      return "not";
   }
   return "?";
 }
@@ -97,9 +115,13 @@ const char* unary_symbol(UnaryOpKind op) {
 SNode to_snode(const Expr& e);
 SNode to_snode(const Stmt& s);
 
-SNode opt(const ExprPtr& e) { return e ? to_snode(*e) : atom("_"); }
+SNode opt(const ExprPtr& e) {
+  return e ? to_snode(*e) : atom("_");
+}
 
-SNode labeled(const char* label, const ExprPtr& e) { return node(label).add(to_snode(*e)); }
+SNode labeled(const char* label, const ExprPtr& e) {
+  return node(label).add(to_snode(*e));
+}
 
 SNode body_node(const char* label, const Body& body) {
   SNode n = node(label);
@@ -138,6 +160,7 @@ SNode fstring_node(const FString& f) {
     fn.add(to_snode(*field.value));
     if (field.conversion != 0) fn.add(atom(std::string("!") + field.conversion));
     if (!field.format_spec.empty()) fn.add(atom(":" + quote(field.format_spec)));
+    for (const ExprPtr& nested : field.spec_fields) fn.add(node("spec").add(to_snode(*nested)));
     n.add(std::move(fn));
   }
   return n;
@@ -150,14 +173,22 @@ SNode comprehension_node(const Comprehension& c) {
   return n;
 }
 
-SNode expr_node(const Name& e) { return node("Name " + e.id); }
-SNode expr_node(const Constant& e) { return node("Constant " + constant_text(e)); }
-SNode expr_node(const FString& e) { return fstring_node(e); }
+SNode expr_node(const Name& e) {
+  return node("Name " + e.id);
+}
+SNode expr_node(const Constant& e) {
+  return node("Constant " + constant_text(e));
+}
+SNode expr_node(const FString& e) {
+  return fstring_node(e);
+}
 SNode expr_node(const UnaryOp& e) {
   return node(std::string("UnaryOp ") + unary_symbol(e.op)).add(to_snode(*e.operand));
 }
 SNode expr_node(const BinOp& e) {
-  return node(std::string("BinOp ") + op_symbol(e.op)).add(to_snode(*e.left)).add(to_snode(*e.right));
+  return node(std::string("BinOp ") + op_symbol(e.op))
+      .add(to_snode(*e.left))
+      .add(to_snode(*e.right));
 }
 SNode expr_node(const BoolOp& e) {
   SNode n = node(e.op == BoolOpKind::And ? "BoolOp and" : "BoolOp or");
@@ -191,7 +222,9 @@ SNode expr_node(const Subscript& e) {
 SNode expr_node(const Slice& e) {
   return node("Slice").add(opt(e.lower)).add(opt(e.upper)).add(opt(e.step));
 }
-SNode expr_node(const Starred& e) { return node("Starred").add(to_snode(*e.value)); }
+SNode expr_node(const Starred& e) {
+  return node("Starred").add(to_snode(*e.value));
+}
 SNode expr_node(const Tuple& e) {
   SNode n = node("Tuple");
   for (const ExprPtr& v : e.elts) n.add(to_snode(*v));
@@ -235,7 +268,9 @@ SNode names_node(const char* head, const std::vector<std::string>& names) {
   return n;
 }
 
-SNode stmt_node(const ExprStmt& s) { return node("ExprStmt").add(to_snode(*s.value)); }
+SNode stmt_node(const ExprStmt& s) {
+  return node("ExprStmt").add(to_snode(*s.value));
+}
 SNode stmt_node(const Assign& s) {
   SNode n = node("Assign");
   for (const ExprPtr& t : s.targets) n.add(to_snode(*t));
@@ -270,9 +305,15 @@ SNode stmt_node(const While& s) {
   if (!s.orelse.empty()) n.add(body_node("orelse", s.orelse));
   return n;
 }
-SNode stmt_node(const Break&) { return node("Break"); }
-SNode stmt_node(const Continue&) { return node("Continue"); }
-SNode stmt_node(const Pass&) { return node("Pass"); }
+SNode stmt_node(const Break&) {
+  return node("Break");
+}
+SNode stmt_node(const Continue&) {
+  return node("Continue");
+}
+SNode stmt_node(const Pass&) {
+  return node("Pass");
+}
 SNode stmt_node(const Return& s) {
   SNode n = node("Return");
   if (s.value) n.add(to_snode(*s.value));
@@ -287,10 +328,28 @@ SNode stmt_node(const Assert& s) {
 SNode stmt_node(const Raise& s) {
   SNode n = node("Raise");
   if (s.exc) n.add(to_snode(*s.exc));
+  if (s.cause) n.add(node("from").add(to_snode(*s.cause)));
   return n;
 }
-SNode stmt_node(const Global& s) { return names_node("Global", s.names); }
-SNode stmt_node(const Nonlocal& s) { return names_node("Nonlocal", s.names); }
+SNode stmt_node(const Try& s) {
+  SNode n = node("Try");
+  n.add(body_node("body", s.body));
+  for (const ExceptHandler& h : s.handlers) {
+    SNode e = node("except");
+    if (h.type) e.add(to_snode(*h.type));
+    if (!h.name.empty()) e.add(node("as").add(atom(h.name)));
+    n.add(e.add(body_node("body", h.body)));
+  }
+  if (!s.orelse.empty()) n.add(body_node("orelse", s.orelse));
+  if (!s.finalbody.empty()) n.add(body_node("finally", s.finalbody));
+  return n;
+}
+SNode stmt_node(const Global& s) {
+  return names_node("Global", s.names);
+}
+SNode stmt_node(const Nonlocal& s) {
+  return names_node("Nonlocal", s.names);
+}
 SNode stmt_node(const Del& s) {
   SNode n = node("Del");
   for (const ExprPtr& t : s.targets) n.add(to_snode(*t));
@@ -368,6 +427,8 @@ std::string print_ast(const ast::Module& m) {
   return render(n);
 }
 
-std::string print_ast(const ast::Expr& e) { return render(to_snode(e)); }
+std::string print_ast(const ast::Expr& e) {
+  return render(to_snode(e));
+}
 
 }  // namespace nkic

@@ -116,20 +116,41 @@ std::optional<std::string> decode_escapes(std::string_view body, bool raw, std::
     }
     const char e = body[++i];
     switch (e) {
-      case '\n': break;  // backslash-newline continues the string
+      case '\n':
+        break;  // backslash-newline continues the string
       case '\r':
         if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
         break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
+      case '\\':
+        out += '\\';
+        break;
+      case '\'':
+        out += '\'';
+        break;
+      case '"':
+        out += '"';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x':
       case 'u':
       case 'U': {
@@ -163,6 +184,20 @@ std::optional<std::string> decode_escapes(std::string_view body, bool raw, std::
   }
   return out;
 }
+
+namespace {
+
+// Whether the '=' at `j` ends a self-documenting field (`{x=}`, `{x = :>4}`)
+// rather than being part of an operator (==, !=, <=, >=).
+bool self_documenting(std::string_view body, size_t j) {
+  if (j + 1 < body.size() && body[j + 1] == '=') return false;
+  if (j > 0 && std::string_view("=!<>").find(body[j - 1]) != std::string_view::npos) return false;
+  size_t k = j + 1;
+  while (k < body.size() && body[k] == ' ') ++k;
+  return k < body.size() && (body[k] == '}' || body[k] == '!' || body[k] == ':');
+}
+
+}  // namespace
 
 std::optional<std::vector<FStringPiece>> split_fstring(std::string_view body, std::string& error) {
   std::vector<FStringPiece> pieces;
@@ -201,6 +236,7 @@ std::optional<std::vector<FStringPiece>> split_fstring(std::string_view body, st
     FStringPiece field;
     field.is_field = true;
     field.expr_offset = i + 1;
+    bool debug = false;
     int depth = 0;
     size_t j = i + 1;
     for (; j < body.size(); ++j) {
@@ -214,28 +250,53 @@ std::optional<std::vector<FStringPiece>> split_fstring(std::string_view body, st
       } else if (depth == 0 && (d == '}' || d == ':' ||
                                 (d == '!' && (j + 1 >= body.size() || body[j + 1] != '=')))) {
         break;
+      } else if (depth == 0 && d == '=' && self_documenting(body, j)) {
+        break;
       }
     }
     field.expr = body.substr(i + 1, j - i - 1);
+    if (j < body.size() && body[j] == '=') {
+      // `{x = }`: the text up to the '=' and the spaces after it, then
+      // the value, as repr() unless a conversion or spec says otherwise.
+      ++j;
+      while (j < body.size() && body[j] == ' ') ++j;
+      FStringPiece label;
+      label.text = std::string(body.substr(i + 1, j - i - 1));
+      pieces.push_back(std::move(label));
+      field.conversion = 'r';
+      debug = true;
+    }
     if (field.expr.find_first_not_of(" \t\r\n") == std::string_view::npos) {
       error = "f-string: empty expression not allowed";
       return std::nullopt;
     }
     if (j < body.size() && body[j] == '!') {
-      if (j + 2 >= body.size() || (body[j + 1] != 'r' && body[j + 1] != 's' && body[j + 1] != 'a')) {
+      if (j + 2 >= body.size() ||
+          (body[j + 1] != 'r' && body[j + 1] != 's' && body[j + 1] != 'a')) {
         error = "f-string: invalid conversion character: expected 's', 'r', or 'a'";
         return std::nullopt;
       }
       field.conversion = body[j + 1];
       j += 2;
+    } else if (debug && j < body.size() && body[j] == ':') {
+      field.conversion = 0;  // `{x=:.2f}` formats the value itself
     }
     if (j < body.size() && body[j] == ':') {
       for (++j; j < body.size() && body[j] != '}'; ++j) {
-        if (body[j] == '{') {
-          error = "f-string: nested replacement fields in a format spec are not supported";
+        if (body[j] != '{') {
+          field.format_spec += body[j];
+          continue;
+        }
+        const size_t close = body.find('}', j);
+        if (close == std::string_view::npos) break;
+        if (close == j + 1 ||
+            body.substr(j + 1, close - j - 1).find('{') != std::string_view::npos) {
+          error = "f-string: only a plain expression may be nested in a format spec";
           return std::nullopt;
         }
-        field.format_spec += body[j];
+        field.spec_fields.emplace_back(j + 1, body.substr(j + 1, close - j - 1));
+        field.format_spec += kSpecFieldMark;
+        j = close;
       }
     }
     if (j >= body.size() || body[j] != '}') {

@@ -40,12 +40,19 @@ std::optional<std::string> decode_escapes(std::string_view body, bool raw, std::
 // and `}}` already collapsed) or a replacement field.
 struct FStringPiece {
   bool is_field = false;
-  std::string text;          // literal text
-  size_t expr_offset = 0;    // field: byte offset of the expression in the body
-  std::string_view expr;     // field: the expression's source text
-  char conversion = 0;       // field: 0, 'r', 's' or 'a'
-  std::string format_spec;   // field
+  std::string text;         // literal text
+  size_t expr_offset = 0;   // field: byte offset of the expression in the body
+  std::string_view expr;    // field: the expression's source text
+  char conversion = 0;      // field: 0, 'r', 's' or 'a'
+  std::string format_spec;  // field
+  // field: replacement fields nested in the spec (`{x:>{w}}`), each as its
+  // offset and source text; format_spec then holds the text around them,
+  // split at kSpecFieldMark.
+  std::vector<std::pair<size_t, std::string_view>> spec_fields;
 };
+
+// Where a nested field sits in FStringPiece::format_spec.
+constexpr char kSpecFieldMark = '\0';
 
 // Splits an f-string body into pieces; on a malformed body returns nullopt
 // and sets `error` (e.g. "f-string: single '}' is not allowed").

@@ -28,7 +28,7 @@ simple_stmt
   | BREAK                                         # breakStmt
   | CONTINUE                                      # continueStmt
   | RETURN testlist_star?                         # returnStmt
-  | RAISE test?                                   # raiseStmt
+  | RAISE (test (FROM test)?)?                    # raiseStmt
   | GLOBAL NAME (COMMA NAME)*                     # globalStmt
   | NONLOCAL NAME (COMMA NAME)*                   # nonlocalStmt
   | DEL exprlist                                  # delStmt
@@ -61,8 +61,12 @@ compound_stmt
   : IF test COLON block (ELIF test COLON block)* (ELSE COLON block)? # ifStmt
   | WHILE test COLON block (ELSE COLON block)?                      # whileStmt
   | FOR exprlist IN testlist COLON block (ELSE COLON block)?        # forStmt
+  | TRY COLON block except_clause*
+      (ELSE COLON block)? (FINALLY COLON block)?                     # tryStmt
   | decorator* (funcdef | classdef)                                  # defStmt
   ;
+
+except_clause : EXCEPT (test (AS NAME)?)? COLON block;
 
 decorator : AT test NEWLINE;
 funcdef : DEF NAME OPEN_PAREN parameters? CLOSE_PAREN (ARROW test)? COLON block;

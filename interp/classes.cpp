@@ -83,6 +83,7 @@ void Evaluator::take_bases(const ast::ClassDef& s, ClassObj& cls, const ScopePtr
     }
     cls.base = *c;
     cls.is_enum = cls.is_enum || (*c)->is_enum;
+    cls.is_exception = cls.is_exception || (*c)->is_exception;
     cls.is_int_enum = cls.is_int_enum || (*c)->is_int_enum;
     if ((*c)->kind == ClassKind::nki_object) cls.kind = ClassKind::nki_object;
     cls.frozen = (*c)->frozen;
@@ -241,7 +242,7 @@ Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwa
     for (const Value& m : iterate(Value(cls))) {
       if (equals((*m.get<Value::Instance>())->attrs["value"], args[0])) return m;
     }
-    throw ValueError(to_repr(args[0]) + " is not a valid " + cls->name);
+    throw ValueError(to_repr(args[0]) + " is not a valid " + cls->name, "ValueError");
   }
   auto inst = new_instance();
   inst->cls = cls;

@@ -54,7 +54,7 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
   const int64_t i = to_int(index, std::string(what) + " indices");
   const uint64_t magnitude = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
   if (i < 0 ? magnitude > size : magnitude >= size) {
-    throw ValueError(std::string(what) + " index out of range");
+    throw ValueError(std::string(what) + " index out of range", "IndexError");
   }
   return i < 0 ? size - magnitude : magnitude;
 }
@@ -89,7 +89,7 @@ Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
   try {
     return eval_node(e, scope);
   } catch (const ValueError& err) {
-    fail(e.range, err.what());
+    fail(e.range, err);
   } catch (const rt::Error& err) {
     fail(e.range, err.what());
   }
@@ -100,7 +100,7 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
       scope->global_names.count(n.id) ? scope->root()->lookup(n.id) : scope->lookup(n.id);
   if (v) return *v;
   if (auto b = builtin(n.id)) return *b;
-  fail(n.range, "name '" + n.id + "' is not defined");
+  fail(n.range, ValueError("name '" + n.id + "' is not defined", "NameError"));
 }
 
 ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& scope) {
@@ -113,7 +113,7 @@ ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& sc
       try {
         items = iterate(v);
       } catch (const ValueError& err) {
-        fail(s->value->range, err.what());
+        fail(s->value->range, err);
       }
       out.insert(out.end(), items.begin(), items.end());
     } else {
@@ -149,7 +149,7 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
         try {
           t = truthy(v);
         } catch (const ValueError& err) {
-          fail(operand->range, err.what());
+          fail(operand->range, err);
         }
         if (t == (b.op == ast::BoolOpKind::Or)) return v;
       }
@@ -172,7 +172,7 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
       try {
         cond = truthy(test);
       } catch (const ValueError& err) {
-        fail(i.test->range, err.what());
+        fail(i.test->range, err);
       }
       return eval(cond ? *i.body : *i.orelse, scope);
     }
@@ -216,7 +216,7 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
         try {
           dict->set(k, v);
         } catch (const ValueError& err) {
-          fail(d.keys[i]->range, err.what());
+          fail(d.keys[i]->range, err);
         }
       }
       return Value(dict);
@@ -263,16 +263,21 @@ Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {
     }
     const auto& field = std::get<ast::FStringField>(part);
     const Value v = eval(*field.value, scope);
+    std::string spec = field.format_spec;
+    for (const ast::ExprPtr& nested : field.spec_fields) {
+      const size_t mark = spec.find('\0');
+      spec.replace(mark, 1, to_str(eval(*nested, scope)));
+    }
     try {
       if (field.conversion == 'r' || field.conversion == 'a') {
-        out += format_value(Value(to_repr(v)), field.format_spec);
+        out += format_value(Value(to_repr(v)), spec);
       } else if (field.conversion == 's') {
-        out += format_value(Value(to_str(v)), field.format_spec);
+        out += format_value(Value(to_str(v)), spec);
       } else {
-        out += format_value(v, field.format_spec);
+        out += format_value(v, spec);
       }
     } catch (const ValueError& err) {
-      fail(field.value->range, err.what());
+      fail(field.value->range, err);
     }
   }
   return out;
@@ -302,7 +307,7 @@ void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopeP
   try {
     items = iterate(iterable);
   } catch (const ValueError& err) {
-    fail(g.iter->range, err.what());
+    fail(g.iter->range, err);
   }
   for (const Value& item : items) {
     step(g.target->range);
@@ -324,9 +329,11 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     if (it != (*m)->scope->vars.end()) return it->second;
     if (const std::string cycle = import_cycle((*m)->name); !cycle.empty()) {
       throw ValueError("partially initialized module '" + (*m)->name + "' has no attribute '" +
-                       name + "' (most likely due to a circular import: " + cycle + ")");
+                       name + "' (most likely due to a circular import: " + cycle + ")",
+                       "AttributeError");
     }
-    throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'");
+    throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'",
+                     "AttributeError");
   }
   if (auto i = obj.get<Value::Instance>()) {
     auto it = (*i)->attrs.find(name);
@@ -359,9 +366,11 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
       std::string names;
       for (const std::string& m : (*c)->members) names += (names.empty() ? "" : ", ") + m;
       throw ValueError("enum " + (*c)->name + " has no member '" + name +
-                       "' (its members: " + names + ")");
+                       "' (its members: " + names + ")",
+                       "AttributeError");
     }
-    throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'");
+    throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'",
+                     "AttributeError");
   }
   if (auto f = obj.get<Value::Function>()) {
     if (name == "__name__" || name == "__qualname__") return (*f)->name;
@@ -377,10 +386,16 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     if (name == "name") return std::string(e->member);
   }
   if (auto v = python_method(obj, name)) return *v;
+  if (name == "__name__") {
+    // Builtins stand for Python's types too: type(1).__name__ is 'int'.
+    if (auto b = obj.get<Value::Builtin>()) return (*b)->name;
+    if (auto f = obj.get<Value::Function>()) return (*f)->name;
+  }
   if (auto r = obj.get<Value::Register>()) {
     if (name == "name") return (*r)->name;
   }
-  throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'",
+                   "AttributeError");
 }
 
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
@@ -417,7 +432,7 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
   }
   if (auto d = obj.get<Value::Dict>()) {
     if (const Value* v = (*d)->find(index)) return *v;
-    throw ValueError("KeyError: " + to_repr(index));
+    throw KeyMissing(index);
   }
   if (obj.is<Value::Instance>()) {
     if (auto v = call_user_method(obj, "__getitem__", {index})) return *v;
@@ -454,7 +469,7 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
     return (*items)[normalize_index(index, items->size(), is_list ? "list" : "tuple")];
   }
   if (auto r = obj.get<Value::Register>()) register_misuse(**r, "a Python container");
-  throw ValueError("'" + type_name(obj) + "' object is not subscriptable");
+  throw ValueError("'" + type_name(obj) + "' object is not subscriptable", "TypeError");
 }
 
 void Evaluator::set_subscript(const Value& obj, const Value& index, const Value& v) {
@@ -492,7 +507,7 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
     int64_t i = to_int(index, "list indices");
     if (i < 0) i += static_cast<int64_t>(items.size());
     if (i < 0 || i >= static_cast<int64_t>(items.size())) {
-      throw ValueError("list assignment index out of range");
+      throw ValueError("list assignment index out of range", "IndexError");
     }
     items[static_cast<size_t>(i)] = v;
     return;
@@ -502,7 +517,7 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
         "tensor elements cannot be assigned at specialization time; write tensors with "
         "nisa.dma_copy, nisa.memset or nisa.tensor_copy");
   }
-  throw ValueError("'" + type_name(obj) + "' object does not support item assignment");
+  throw ValueError("'" + type_name(obj) + "' object does not support item assignment", "TypeError");
 }
 
 }  // namespace nkic::interp

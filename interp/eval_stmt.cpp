@@ -1,5 +1,6 @@
 // The evaluator's statements, calls and function definitions.
 #include <algorithm>
+#include <iostream>
 #include <utility>
 
 #include "interp/device.h"
@@ -51,17 +52,25 @@ void Evaluator::fail(const SourceRange& where, const std::string& message) const
 }
 
 void Evaluator::write_stdout(const std::string& text) {
-  if (!ctx_.out) return;
-  std::ostream& out = *ctx_.out;
+  write_stream(1, text);
+}
+
+void Evaluator::write_stream(int number, const std::string& text) {
+  std::ostream* stream = number == 2 ? (ctx_.err ? ctx_.err : &std::cerr) : ctx_.out;
+  if (!stream) return;
+  std::ostream& out = *stream;
   if (ctx_.ranks <= 1 || ctx_.tracing) {
     out << text;
+    if (number == 2) out.flush();
     return;
   }
+  bool& line_start = number == 2 ? err_at_line_start_ : at_line_start_;
   for (char c : text) {
-    if (at_line_start_) out << "[rank " << ctx_.rank << "] ";
+    if (line_start) out << "[rank " << ctx_.rank << "] ";
     out << c;
-    at_line_start_ = c == '\n';
+    line_start = c == '\n';
   }
+  if (number == 2) out.flush();
 }
 
 std::optional<Value> Evaluator::builtin(const std::string& name) const {
@@ -108,7 +117,7 @@ Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
   try {
     return exec_node(s, scope);
   } catch (const ValueError& e) {
-    fail(s.range, e.what());
+    fail(s.range, e);
   } catch (const rt::Error& e) {
     fail(s.range, e.what());
   }
@@ -143,7 +152,7 @@ Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
       try {
         cond = truthy(test);
       } catch (const ValueError& e) {
-        fail(i.test->range, e.what());
+        fail(i.test->range, e);
       }
       return exec_block(cond ? i.body : i.orelse, scope);
     }
@@ -166,12 +175,12 @@ Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
     case ast::StmtKind::Assert: {
       const auto& a = *s.as<ast::Assert>();
       if (truthy(eval(*a.test, scope))) return Flow::normal;
-      std::string message = "assertion failed";
-      if (a.msg) message += ": " + to_str(eval(*a.msg, scope));
-      fail(s.range, message);
+      exec_assert_failed(a, scope);
     }
     case ast::StmtKind::Raise:
       exec_raise(*s.as<ast::Raise>(), scope);
+    case ast::StmtKind::Try:
+      return exec_try(*s.as<ast::Try>(), scope);
     case ast::StmtKind::Global:
       for (const auto& n : s.as<ast::Global>()->names) scope->global_names.insert(n);
       return Flow::normal;
@@ -214,16 +223,24 @@ Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
   };
   if (auto r = iterable.get<RangeValue>()) {
     // A loop the device program may keep as a loop: announced to the device.
-    // An error unwinds past loop_end, which is what Device asks.
+    // An error unwinds past loop_end, which is what Device asks; a raised
+    // exception does not (see below).
     const RangeValue range = *r;
     Device& device = *ctx_.device;
     // A range of more than 2**63 - 1 items never ends: --max-steps or
     // Ctrl-C stops it long before the count matters.
     const int64_t n = static_cast<int64_t>(std::min<uint64_t>(range.size(), INT64_MAX));
     device.loop_begin(n, s.range);
-    for (int64_t i = 0; i < n && !stop; ++i) {
-      device.loop_iteration(i);
-      run(Value(range.at(static_cast<uint64_t>(i))));
+    try {
+      for (int64_t i = 0; i < n && !stop; ++i) {
+        device.loop_iteration(i);
+        run(Value(range.at(static_cast<uint64_t>(i))));
+      }
+    } catch (const PyException&) {
+      // A raised exception leaves the loop early, as a `break` would; a
+      // `try` around the loop may catch it.
+      device.loop_end();
+      throw;
     }
     device.loop_end();
   } else {
@@ -231,7 +248,7 @@ Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
     try {
       items = iterate(iterable);
     } catch (const ValueError& e) {
-      fail(s.iter->range, e.what());
+      fail(s.iter->range, e);
     }
     for (size_t i = 0; i < items.size() && !stop; ++i) run(items[i]);
   }
@@ -248,7 +265,7 @@ Flow Evaluator::exec_while(const ast::While& s, const ScopePtr& scope) {
     try {
       cond = truthy(test);
     } catch (const ValueError& e) {
-      fail(s.test->range, e.what());
+      fail(s.test->range, e);
     }
     if (!cond) return exec_block(s.orelse, scope);
     result = loop_body_flow(exec_block(s.body, scope), stop);
@@ -308,7 +325,7 @@ void Evaluator::exec_del(const ast::Expr& target, const ScopePtr& scope) {
     const Value obj = eval(*sub->value, scope);
     const Value index = eval(*sub->index, scope);
     if (auto d = obj.get<Value::Dict>()) {
-      if (!(*d)->erase(index)) fail(target.range, "KeyError: " + to_repr(index));
+      if (!(*d)->erase(index)) fail(target.range, KeyMissing(index));
       return;
     }
     if (auto l = obj.get<Value::List>()) {
@@ -378,22 +395,6 @@ void Evaluator::exec_function_def(const ast::FunctionDef& s, const ScopePtr& sco
     v = call(decorator, {v}, {}, (*it)->range);
   }
   store_name(s.name, v, scope);
-}
-
-void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
-  if (!s.exc) fail(s.range, "raise without an exception: there is no active exception here");
-  const Value exc = eval(*s.exc, scope);
-  if (auto c = exc.get<Value::Class>()) fail(s.range, (*c)->name);
-  if (auto i = exc.get<Value::Instance>()) {
-    auto it = (*i)->attrs.find("args");
-    if (it != (*i)->attrs.end()) {
-      const ValueList* args = sequence_items(it->second);
-      if (args && args->size() == 1) fail(s.range, to_str((*args)[0]));
-      if (args && !args->empty()) fail(s.range, to_str(it->second));
-    }
-    fail(s.range, (*i)->cls->name);
-  }
-  fail(s.range, "exceptions must derive from Exception, not '" + type_name(exc) + "'");
 }
 
 void Evaluator::store_name(const std::string& name, const Value& v, const ScopePtr& scope) {
@@ -475,7 +476,7 @@ void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& 
       return;
     }
   } catch (const ValueError& e) {
-    fail(target.range, e.what());
+    fail(target.range, e);
   }
   if (target.kind == ast::ExprKind::Starred) {
     fail(target.range, "starred assignment target must be in a list or tuple");
@@ -523,11 +524,11 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
                       " is a function value here: applying it to tiles is not supported yet");
     }
   } catch (const ValueError& e) {
-    fail(where, e.what());
+    fail(where, e);
   } catch (const rt::Error& e) {
     fail(where, e.what());
   }
-  fail(where, "'" + type_name(callee) + "' object is not callable");
+  fail(where, ValueError("'" + type_name(callee) + "' object is not callable", "TypeError"));
 }
 
 const Value& CallArgs::operator[](std::string_view name) const {

@@ -15,6 +15,7 @@
 #include "frontend/ast.h"
 #include "frontend/diagnostics.h"
 #include "interp/python/binder.h"
+#include "interp/python/exceptions.h"
 #include "interp/python/scope.h"
 #include "interp/python/value.h"
 #include "interp/work_meter.h"
@@ -34,6 +35,7 @@ struct RankContext {
   rt::Machine* machine = nullptr;  // where tensors are allocated
   Device* device = nullptr;        // performs (or records) the device operations
   std::ostream* out = nullptr;
+  std::ostream* err = nullptr;  // sys.stderr; nullptr: the process's standard error
   ModuleFinder* finder = nullptr;  // nullptr: only the builtin modules
   // Tracing rank 0 to compile one program for every rank: errors and
   // print() name no rank.
@@ -105,10 +107,21 @@ class Evaluator : public UserMethods {
   }
 
   [[noreturn]] void fail(const SourceRange& where, const std::string& message) const;
+  // `e` at `where`: the Python exception it names (which `try` can catch),
+  // or, when it names none, an error like the one above.
+  [[noreturn]] void fail(const SourceRange& where, const ValueError& e) const;
+  // Raises the Python exception `exc` at `where`, reported (when nothing
+  // catches it) as `message`.
+  [[noreturn]] void raise(const SourceRange& where, const Value::Instance& exc,
+                          const std::string& message) const;
+  // An instance of the builtin exception class `type` ("KeyError").
+  Value::Instance builtin_exception(const char* type, ValueList args) const;
   Diagnostic diagnostic(const SourceRange& where, const std::string& message) const;
 
   // print(): to the run's output, each line prefixed "[rank R] " when ranks > 1.
   void write_stdout(const std::string& text);
+  // sys.stdout (1) or sys.stderr (2), prefixed the same way.
+  void write_stream(int number, const std::string& text);
 
   std::optional<Value> call_user_method(const Value& self, const std::string& name,
                                         ValueList args) override;
@@ -143,6 +156,12 @@ class Evaluator : public UserMethods {
   // "a.b -> a.c -> a.b" while module `name` runs its top level; "" otherwise.
   std::string import_cycle(const std::string& name) const;
   [[noreturn]] void exec_raise(const ast::Raise& s, const ScopePtr& scope);
+  [[noreturn]] void exec_assert_failed(const ast::Assert& s, const ScopePtr& scope);
+  Flow exec_try(const ast::Try& s, const ScopePtr& scope);
+  Flow exec_try_handlers(const ast::Try& s, const ScopePtr& scope);
+  Flow exec_handler(const ast::ExceptHandler& h, const PyException& caught, const ScopePtr& scope);
+  bool handler_matches(const ast::ExceptHandler& h, const Value& exc, const ScopePtr& scope);
+  Value::Instance exception_value(const Value& v, const SourceRange& where);
 
   Value eval_node(const ast::Expr& e, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
@@ -195,6 +214,9 @@ class Evaluator : public UserMethods {
   std::string assignment_target_;
   Value return_value_;
   const ast::Return* last_return_ = nullptr;
+  // The exceptions whose `except` clauses are running, innermost last: what
+  // a bare `raise` re-raises.
+  std::vector<PyException> handling_;
   // Scopes that functions close over: cleared when the rank ends, to break
   // the function <-> scope reference cycles.
   std::vector<std::weak_ptr<Scope>> captured_;
@@ -202,6 +224,7 @@ class Evaluator : public UserMethods {
   // emptied when the rank ends.
   ContainerArena arena_;
   bool at_line_start_ = true;
+  bool err_at_line_start_ = true;
 };
 
 // Builtins of the Python language (len, range, print, ...), into a scope.

@@ -4,6 +4,7 @@
 
 #include "interp/nki/args.h"
 #include "interp/python/py_modules.h"
+#include "interp/python/os_sys.h"
 
 namespace nkic::interp {
 namespace nki {
@@ -81,6 +82,7 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
   nki::add_language_constants(mods["nki.language"]->scope->vars, platform);
   nki::add_isa_enums(mods["nki.isa"]->scope->vars);
   add_python_modules(mods);
+  add_os_sys_modules(mods);
   return mods;
 }
 

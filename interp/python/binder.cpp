@@ -27,8 +27,9 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
       extra.push_back(std::move(v));
     } else {
       throw ValueError(who + " takes " + std::to_string(positional_params) +
-                       " positional argument" + (positional_params == 1 ? "" : "s") + " but " +
-                       std::to_string(positional.size()) + " were given");
+                           " positional argument" + (positional_params == 1 ? "" : "s") + " but " +
+                           std::to_string(positional.size()) + " were given",
+                       "TypeError");
     }
   }
   auto rest = new_dict();
@@ -40,14 +41,15 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     }
     if (i == sig.size()) {
       if (var_keywords < 0)
-        throw ValueError(who + " got an unexpected keyword argument '" + name + "'");
+        throw ValueError(who + " got an unexpected keyword argument '" + name + "'", "TypeError");
       if (rest->find(Value(name))) {
-        throw ValueError(who + " got multiple values for argument '" + name + "'");
+        throw ValueError(who + " got multiple values for argument '" + name + "'", "TypeError");
       }
       rest->set(Value(name), std::move(value));
       continue;
     }
-    if (bound[i]) throw ValueError(who + " got multiple values for argument '" + name + "'");
+    if (bound[i])
+      throw ValueError(who + " got multiple values for argument '" + name + "'", "TypeError");
     bound[i] = std::move(value);
   }
   ValueList out;
@@ -62,7 +64,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     } else if (sig[i].default_value) {
       out.push_back(*sig[i].default_value);
     } else {
-      throw ValueError(who + " missing required argument '" + sig[i].name + "'");
+      throw ValueError(who + " missing required argument '" + sig[i].name + "'", "TypeError");
     }
   }
   return out;

@@ -16,7 +16,7 @@ namespace {
 
 struct Spec {
   std::string fill = " ";  // one code point
-  char align = 0;  // < > ^ = or 0 for the type's default
+  char align = 0;          // < > ^ = or 0 for the type's default
   char sign = '-';
   bool alternate = false;
   int width = 0;
@@ -68,10 +68,11 @@ Spec parse_spec(const std::string& s) {
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) spec.grouping = s[i++];
   if (i < s.size() && s[i] == '.') {
     ++i;
-    if (!read_int(spec.precision)) throw ValueError("format specifier missing precision");
+    if (!read_int(spec.precision))
+      throw ValueError("format specifier missing precision", "ValueError");
   }
   if (i < s.size()) spec.type = s[i++];
-  if (i != s.size()) throw ValueError("invalid format specifier '" + s + "'");
+  if (i != s.size()) throw ValueError("invalid format specifier '" + s + "'", "ValueError");
   return spec;
 }
 
@@ -159,13 +160,15 @@ std::string format_int(int64_t v, const Spec& spec) {
       if (v < 0 || v > 0x10FFFF) throw ValueError("%c arg not in range(0x110000)");
       return pad("", text::chr(v), spec, '<');
     default:
-      throw ValueError(std::string("Unknown format code '") + spec.type +
-                       "' for object of type 'int'");
+      throw ValueError(
+          std::string("Unknown format code '") + spec.type + "' for object of type 'int'",
+          "ValueError");
   }
   if (spec.grouping) {
     body = group_digits(body, spec.grouping, spec.type == 0 || spec.type == 'd' ? 3 : 4);
   }
-  if (spec.precision >= 0) throw ValueError("Precision not allowed in integer format specifier");
+  if (spec.precision >= 0)
+    throw ValueError("Precision not allowed in integer format specifier", "ValueError");
   return pad(sign_text(negative, spec) + (spec.alternate ? prefix : ""), body, spec, '>');
 }
 
@@ -194,8 +197,8 @@ std::string format_float(double v, const Spec& spec) {
     fmt += ".*";
     fmt += type == 0 ? 'g' : (type == 'n' ? 'g' : type);
     if (type != 0 && type != 'n' && std::string("fFeEgG").find(type) == std::string::npos) {
-      throw ValueError(std::string("Unknown format code '") + type +
-                       "' for object of type 'float'");
+      throw ValueError(std::string("Unknown format code '") + type + "' for object of type 'float'",
+                       "ValueError");
     }
     std::snprintf(buf, sizeof buf, fmt.c_str(), precision, mag);
     body = buf;
@@ -226,7 +229,8 @@ std::string format_value(const Value& v, const std::string& spec_text) {
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a formatted value");
   if (spec.type != 0 && spec.type != 's') {
     throw ValueError(std::string("Unknown format code '") + spec.type + "' for object of type '" +
-                     type_name(v) + "'");
+                         type_name(v) + "'",
+                     "ValueError");
   }
   std::string str = to_str(v);
   if (spec.precision >= 0 && spec.precision < text::length(str)) {
@@ -267,8 +271,8 @@ class FieldResolver {
  private:
   static bool all_digits(const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-             return std::isdigit(static_cast<unsigned char>(c)) != 0;
-           });
+      return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
   }
 
   static int64_t number(const std::string& digits) {
@@ -294,37 +298,39 @@ class FieldResolver {
       const int64_t index = automatic ? next_++ : number(name);
       if (index >= static_cast<int64_t>(args_.size())) {
         throw ValueError("Replacement index " + std::to_string(index) +
-                         " out of range for positional args tuple");
+                             " out of range for positional args tuple",
+                         "IndexError");
       }
       return args_[static_cast<size_t>(index)];
     }
     for (const auto& kv : kwargs_) {
       if (kv.first == name) return kv.second;
     }
-    throw ValueError("KeyError: " + repr_string(name));
+    throw KeyMissing(Value(name));
   }
 
   static Value element(const Value& v, const std::string& key) {
     if (auto d = v.get<Value::Dict>()) {
       const Value k = all_digits(key) ? Value(number(key)) : Value(key);
       if (const Value* hit = (*d)->find(k)) return *hit;
-      throw ValueError("KeyError: " + to_repr(k));
+      throw KeyMissing(k);
     }
     if (!all_digits(key)) {
-      throw ValueError(type_name(v) + " indices must be integers, not 'str'");
+      throw ValueError(type_name(v) + " indices must be integers, not 'str'", "TypeError");
     }
     const int64_t i = number(key);
     if (auto s = v.get<std::string>()) {
-      if (i >= text::length(*s)) throw ValueError("IndexError: string index out of range");
+      if (i >= text::length(*s))
+        throw ValueError("IndexError: string index out of range", "IndexError");
       return text::at(*s, i);
     }
     if (auto items = sequence_items(v)) {
       if (i >= static_cast<int64_t>(items->size())) {
-        throw ValueError("IndexError: " + type_name(v) + " index out of range");
+        throw ValueError("IndexError: " + type_name(v) + " index out of range", "IndexError");
       }
       return (*items)[static_cast<size_t>(i)];
     }
-    throw ValueError("'" + type_name(v) + "' object is not subscriptable");
+    throw ValueError("'" + type_name(v) + "' object is not subscriptable", "TypeError");
   }
 
   const ValueList& args_;
@@ -341,7 +347,7 @@ size_t field_end(const std::string& fmt, size_t open) {
     if (fmt[i] == '{') ++depth;
     if (fmt[i] == '}' && --depth == 0) return i;
   }
-  throw ValueError("expected '}' before end of string");
+  throw ValueError("expected '}' before end of string", "ValueError");
 }
 
 std::string format_with(const std::string& fmt, FieldResolver& fields, int depth);
@@ -394,7 +400,7 @@ std::string format_with(const std::string& fmt, FieldResolver& fields, int depth
         ++i;
         continue;
       }
-      throw ValueError("Single '}' encountered in format string");
+      throw ValueError("Single '}' encountered in format string", "ValueError");
     }
     if (c != '{') {
       out += c;

@@ -16,7 +16,8 @@ using ast::CmpOpKind;
 
 [[noreturn]] void unsupported(BinOpKind op, const Value& a, const Value& b) {
   throw ValueError(std::string("unsupported operand types for ") + ast::op_symbol(op) + ": '" +
-                   type_name(a) + "' and '" + type_name(b) + "'");
+                       type_name(a) + "' and '" + type_name(b) + "'",
+                   "TypeError");
 }
 
 [[noreturn]] void overflow(BinOpKind op) {
@@ -76,29 +77,30 @@ Value int_op(BinOpKind op, int64_t x, int64_t y) {
       if (__builtin_mul_overflow(x, y, &r)) overflow(op);
       return r;
     case BinOpKind::Div:
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       return static_cast<double>(x) / static_cast<double>(y);
     case BinOpKind::FloorDiv:
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       return floor_div(x, y);
     case BinOpKind::Mod:
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       return floor_mod(x, y);
     case BinOpKind::Pow:
       if (y < 0) {
-        if (x == 0) throw ValueError("0.0 cannot be raised to a negative power");
+        if (x == 0)
+          throw ValueError("0.0 cannot be raised to a negative power", "ZeroDivisionError");
         return std::pow(static_cast<double>(x), static_cast<double>(y));
       }
       return int_pow(x, y);
     case BinOpKind::LShift:
-      if (y < 0) throw ValueError("negative shift count");
+      if (y < 0) throw ValueError("negative shift count", "ValueError");
       if (x == 0) return int64_t{0};
       if (y >= 63) overflow(op);
       r = static_cast<int64_t>(static_cast<uint64_t>(x) << y);
       if ((r >> y) != x) overflow(op);
       return r;
     case BinOpKind::RShift:
-      if (y < 0) throw ValueError("negative shift count");
+      if (y < 0) throw ValueError("negative shift count", "ValueError");
       return y >= 63 ? (x < 0 ? -1 : 0) : (x >> y);
     case BinOpKind::BitOr:
       return x | y;
@@ -121,19 +123,20 @@ Value float_op(BinOpKind op, double x, double y, const Value& a, const Value& b)
     case BinOpKind::Mul:
       return x * y;
     case BinOpKind::Div:
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       return x / y;
     case BinOpKind::FloorDiv:
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       return std::floor(x / y);
     case BinOpKind::Mod: {
-      if (y == 0) throw ValueError("division by zero");
+      if (y == 0) throw ValueError("division by zero", "ZeroDivisionError");
       double m = std::fmod(x, y);
       if (m != 0 && ((m < 0) != (y < 0))) m += y;
       return m;
     }
     case BinOpKind::Pow:
-      if (x == 0 && y < 0) throw ValueError("0.0 cannot be raised to a negative power");
+      if (x == 0 && y < 0)
+        throw ValueError("0.0 cannot be raised to a negative power", "ZeroDivisionError");
       if (x < 0 && std::floor(y) != y) {
         throw ValueError("a negative number cannot be raised to a fractional power here");
       }
@@ -263,7 +266,8 @@ bool contains(const Value& container, const Value& item) {
   if (auto s = container.get<std::string>()) {
     auto sub = item.get<std::string>();
     if (!sub) {
-      throw ValueError("'in <string>' requires string as left operand, not " + type_name(item));
+      throw ValueError("'in <string>' requires string as left operand, not " + type_name(item),
+                       "TypeError");
     }
     charge_text(s->size());
     return text::find(*s, *sub) != std::string::npos;
@@ -295,7 +299,7 @@ bool contains(const Value& container, const Value& item) {
     return false;
   }
   if (auto r = container.get<Value::Register>()) register_misuse(**r, "a Python container");
-  throw ValueError("argument of type '" + type_name(container) + "' is not iterable");
+  throw ValueError("argument of type '" + type_name(container) + "' is not iterable", "TypeError");
 }
 
 void refuse_tensor_equality(const Value& a, const Value& b) {
@@ -357,8 +361,8 @@ Value unary_op(ast::UnaryOpKind op, const Value& v) {
     if (op == UnaryOpKind::Neg) return -*d;
   }
   const char* symbol = op == UnaryOpKind::Neg ? "-" : (op == UnaryOpKind::Pos ? "+" : "~");
-  throw ValueError(std::string("bad operand type for unary ") + symbol + ": '" + type_name(v) +
-                   "'");
+  throw ValueError(std::string("bad operand type for unary ") + symbol + ": '" + type_name(v) + "'",
+                   "TypeError");
 }
 
 bool compare(CmpOpKind op, const Value& a, const Value& b) {

@@ -10,8 +10,10 @@
 
 #include "interp/evaluator.h"
 #include "interp/nki/modules.h"
+#include "interp/python/exceptions.h"
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
+#include "interp/python/os_sys.h"
 #include "interp/python/rounding.h"
 #include "interp/python/signature_helpers.h"
 #include "interp/python/text.h"
@@ -40,7 +42,7 @@ Value b_len(CallArgs& c) {
     return (*t)->shape()[0];
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python container");
-  throw ValueError("object of type '" + type_name(v) + "' has no len()");
+  throw ValueError("object of type '" + type_name(v) + "' has no len()", "TypeError");
 }
 
 Value b_range(CallArgs& c) {
@@ -51,15 +53,37 @@ Value min_max(CallArgs& c, bool is_max) {
   const ValueList& args = tuple_items(c["args"]);
   const char* name = is_max ? "max" : "min";
   ValueList items = args.size() == 1 ? iterate(args[0]) : args;
-  if (items.empty()) {
-    if (args.size() == 1) throw ValueError(std::string(name) + "() arg is an empty sequence");
-    throw ValueError(std::string(name) + " expected at least 1 argument, got 0");
+  // `default=` is the only other keyword (a kwargs dict, since its absence
+  // and None differ).
+  const DictObj& kwargs = **c["kwargs"].get<Value::Dict>();
+  for (const auto& kv : kwargs.items) {
+    if (to_str(kv.first) != "default") {
+      throw ValueError(
+          std::string(name) + "() got an unexpected keyword argument '" + to_str(kv.first) + "'",
+          "TypeError");
+    }
   }
+  const Value* dflt = kwargs.find(Value("default"));
+  if (items.empty()) {
+    if (args.size() == 1 && dflt) return *dflt;
+    if (args.size() == 1)
+      throw ValueError(std::string(name) + "() arg is an empty sequence", "ValueError");
+    throw ValueError(std::string(name) + " expected at least 1 argument, got 0", "TypeError");
+  }
+  const Value& key = c["key"];
+  auto key_of = [&](const Value& v) {
+    return key.is_none() ? v : c.ev.call(key, {v}, {}, c.range);
+  };
   Value best = items[0];
+  Value best_key = key_of(best);
   for (size_t i = 1; i < items.size(); ++i) {
-    const bool better = is_max ? compare(ast::CmpOpKind::Gt, items[i], best)
-                               : compare(ast::CmpOpKind::Lt, items[i], best);
-    if (better) best = items[i];
+    Value k = key_of(items[i]);
+    const bool better = is_max ? compare(ast::CmpOpKind::Gt, k, best_key)
+                               : compare(ast::CmpOpKind::Lt, k, best_key);
+    if (better) {
+      best = items[i];
+      best_key = std::move(k);
+    }
   }
   return best;
 }
@@ -97,7 +121,7 @@ Value parse_int(const std::string& text) {
     pos = 0;
   }
   if (s.empty() || pos != s.size()) {
-    throw ValueError("invalid literal for int() with base 10: " + repr_string(text));
+    throw ValueError("invalid literal for int() with base 10: " + repr_string(text), "ValueError");
   }
   return v;
 }
@@ -125,7 +149,7 @@ Value b_float(CallArgs& c) {
     char* end = nullptr;
     const double d = std::strtod(t.c_str(), &end);
     if (t.empty() || *end != '\0') {
-      throw ValueError("could not convert string to float: " + repr_string(*s));
+      throw ValueError("could not convert string to float: " + repr_string(*s), "ValueError");
     }
     return d;
   }
@@ -204,7 +228,17 @@ Value b_print(CallArgs& c) {
     line += to_str(args[i]);
   }
   line += end ? *end : "\n";
-  c.ev.write_stdout(line);
+  const Value& file = c["file"];
+  int stream = 1;
+  if (!file.is_none()) {
+    stream = stream_number(file);
+    if (stream == 0) {
+      // Another file-like object: whatever its write() does.
+      c.ev.call(c.ev.get_attribute(file, "write"), {Value(line)}, {}, c.range);
+      return Value();
+    }
+  }
+  c.ev.write_stream(stream, line);
   return Value();
 }
 
@@ -234,8 +268,27 @@ bool is_instance(CallArgs& c, const Value& v, const Value& cls) {
     if (n == "ndarray") return v.is<Value::Tensor>();
     if (n == "ReplicaGroup") return v.is<Value::Group>();
   }
-  throw ValueError("isinstance() arg 2 must be a type or tuple of types, not '" + type_name(cls) +
-                   "'");
+  throw ValueError(
+      "isinstance() arg 2 must be a type or tuple of types, not '" + type_name(cls) + "'",
+      "TypeError");
+}
+
+Value b_issubclass(CallArgs& c) {
+  auto cls = c["cls"].get<Value::Class>();
+  if (!cls) throw ValueError("issubclass() arg 1 must be a class", "TypeError");
+  auto is_sub = [&](const Value& k) {
+    auto base = k.get<Value::Class>();
+    if (!base)
+      throw ValueError("issubclass() arg 2 must be a class or tuple of classes", "TypeError");
+    return derives_from(**cls, **base);
+  };
+  if (auto items = c["classinfo"].get<Value::Tuple>()) {
+    for (const Value& k : **items) {
+      if (is_sub(k)) return true;
+    }
+    return false;
+  }
+  return is_sub(c["classinfo"]);
 }
 
 Value b_isinstance(CallArgs& c) {
@@ -245,10 +298,12 @@ Value b_isinstance(CallArgs& c) {
 Value b_ord(CallArgs& c) {
   auto s = c["c"].get<std::string>();
   if (!s)
-    throw ValueError("ord() expected string of length 1, but " + type_name(c["c"]) + " found");
+    throw ValueError("ord() expected string of length 1, but " + type_name(c["c"]) + " found",
+                     "TypeError");
   if (text::length(*s) != 1) {
     throw ValueError("ord() expected a character, but string of length " +
-                     std::to_string(text::length(*s)) + " found");
+                         std::to_string(text::length(*s)) + " found",
+                     "TypeError");
   }
   return text::ord(*s);
 }
@@ -369,8 +424,8 @@ void install_python_builtins(Scope& scope) {
     return std::vector<BuiltinPtr>{
         python_fn("len", {req("obj")}, b_len),
         python_fn("range", {req("start"), opt("stop", none), opt("step", int64_t{1})}, b_range),
-        python_fn("min", {rest("args")}, b_min),
-        python_fn("max", {rest("args")}, b_max),
+        python_fn("min", {rest("args"), kwonly("key", none), kwrest("kwargs")}, b_min),
+        python_fn("max", {rest("args"), kwonly("key", none), kwrest("kwargs")}, b_max),
         python_fn("abs", {req("x")}, b_abs),
         python_fn("sum", {req("iterable"), opt("start", int64_t{0})}, b_sum),
         python_fn("int", {opt("x", int64_t{0})}, b_int),
@@ -383,8 +438,12 @@ void install_python_builtins(Scope& scope) {
         python_fn("dict", {opt("mapping", none), kwrest("kwargs")}, b_dict),
         python_fn("enumerate", {req("iterable"), opt("start", int64_t{0})}, b_enumerate),
         python_fn("zip", {rest("iterables")}, b_zip),
-        python_fn("print", {rest("args"), kwonly("sep", none), kwonly("end", none)}, b_print),
+        python_fn("print",
+                  {rest("args"), kwonly("sep", none), kwonly("end", none), kwonly("file", none),
+                   kwonly("flush", false)},
+                  b_print),
         python_fn("isinstance", {req("obj"), req("classinfo")}, b_isinstance),
+        python_fn("issubclass", {req("cls"), req("classinfo")}, b_issubclass),
         python_fn("round", {req("number"), opt("ndigits", none)}, b_round),
         python_fn("ord", {req("c")}, b_ord),
         python_fn("chr", {req("i")}, b_chr),
@@ -403,16 +462,8 @@ void install_python_builtins(Scope& scope) {
   }();
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
   install_class_builtins(scope);
-  auto exception = std::make_shared<ClassObj>();
-  exception->name = "Exception";
-  scope.vars["Exception"] = Value(exception);
-  for (const char* name : {"ValueError", "TypeError", "RuntimeError", "AssertionError",
-                           "NotImplementedError", "IndexError", "KeyError"}) {
-    auto cls = std::make_shared<ClassObj>();
-    cls->name = name;
-    cls->base = exception;
-    scope.vars[name] = Value(cls);
-  }
+  install_exception_classes(scope);
+  install_more_builtins(scope);
 }
 
 }  // namespace nkic::interp

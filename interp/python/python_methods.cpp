@@ -29,7 +29,8 @@ DictObj& self_dict(CallArgs& c) {
 const std::string& str_arg(CallArgs& c, const char* param) {
   auto s = c[param].get<std::string>();
   if (!s) {
-    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[param]) + "'");
+    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[param]) + "'",
+                     "TypeError");
   }
   return *s;
 }
@@ -46,7 +47,9 @@ Value s_join(CallArgs& c) {
   bool first = true;
   for (const Value& v : iterate(c["iterable"])) {
     auto s = v.get<std::string>();
-    if (!s) throw ValueError("sequence item: expected str instance, " + type_name(v) + " found");
+    if (!s)
+      throw ValueError("sequence item: expected str instance, " + type_name(v) + " found",
+                       "TypeError");
     if (!first) out += self_str(c);
     out += *s;
     charge_text(s->size() + self_str(c).size());
@@ -146,7 +149,7 @@ Value s_split(CallArgs& c) {
     return make_list(std::move(out));
   }
   const std::string& sep = str_arg(c, "sep");
-  if (sep.empty()) throw ValueError("empty separator");
+  if (sep.empty()) throw ValueError("empty separator", "ValueError");
   size_t pos = 0;
   while (maxsplit != 0) {
     const size_t hit = text::find(s, sep, pos);
@@ -201,7 +204,9 @@ Value s_isdigit(CallArgs& c) {
   });
 }
 
-Value s_isascii(CallArgs& c) { return text::is_ascii(self_str(c)); }
+Value s_isascii(CallArgs& c) {
+  return text::is_ascii(self_str(c));
+}
 
 // The items after position i, which an insertion or removal there moves.
 int64_t n_after(const ValueList& items, int64_t i) {
@@ -227,10 +232,11 @@ Value l_extend(CallArgs& c) {
 
 Value l_pop(CallArgs& c) {
   auto& items = self_list(c).items;
-  if (items.empty()) throw ValueError("pop from empty list");
+  if (items.empty()) throw ValueError("pop from empty list", "IndexError");
   int64_t i = to_int(c["index"], "pop index");
   if (i < 0) i += static_cast<int64_t>(items.size());
-  if (i < 0 || i >= static_cast<int64_t>(items.size())) throw ValueError("pop index out of range");
+  if (i < 0 || i >= static_cast<int64_t>(items.size()))
+    throw ValueError("pop index out of range", "IndexError");
   Value v = items[static_cast<size_t>(i)];
   charge_work(n_after(items, i));
   items.erase(items.begin() + i);
@@ -254,7 +260,7 @@ Value seq_index(CallArgs& c) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (equals(items[i], c["value"])) return static_cast<int64_t>(i);
   }
-  throw ValueError(to_repr(c["value"]) + " is not in " + type_name(c["self"]));
+  throw ValueError(to_repr(c["value"]) + " is not in " + type_name(c["self"]), "ValueError");
 }
 
 Value seq_count(CallArgs& c) {
@@ -290,7 +296,7 @@ Value l_remove(CallArgs& c) {
       return Value();
     }
   }
-  throw ValueError("list.remove(x): x not in list");
+  throw ValueError("list.remove(x): x not in list", "ValueError");
 }
 
 Value l_clear(CallArgs& c) {
@@ -345,7 +351,7 @@ Value d_pop(CallArgs& c) {
     return out;
   }
   const ValueList& dflt = tuple_items(c["default"]);
-  if (dflt.empty()) throw ValueError("KeyError: " + to_repr(c["key"]));
+  if (dflt.empty()) throw KeyMissing(c["key"]);
   return dflt[0];
 }
 
@@ -388,6 +394,7 @@ const MethodTable& methods() {
         python_fn("isdigit", {req("self")}, s_isdigit),
         python_fn("isascii", {req("self")}, s_isascii),
     };
+    for (const BuiltinPtr& m : more_str_methods()) t.str.push_back(m);
     t.list = {
         python_fn("append", {req("self"), req("object")}, l_append),
         python_fn("extend", {req("self"), req("iterable")}, l_extend),

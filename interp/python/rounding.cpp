@@ -22,8 +22,10 @@ constexpr int64_t kFewestDigits = -308;
 constexpr double kTwoTo63 = 9223372036854775808.0;
 
 int64_t to_int64(double whole, double x) {
-  if (std::isnan(x)) throw ValueError("ValueError: cannot convert float NaN to integer");
-  if (std::isinf(x)) throw ValueError("OverflowError: cannot convert float infinity to integer");
+  if (std::isnan(x))
+    throw ValueError("ValueError: cannot convert float NaN to integer", "ValueError");
+  if (std::isinf(x))
+    throw ValueError("OverflowError: cannot convert float infinity to integer", "OverflowError");
   if (whole < -kTwoTo63 || whole >= kTwoTo63) {
     throw ValueError("integer overflow: " + repr_float(x) + " as an int does not fit in 64 bits");
   }
@@ -67,9 +69,13 @@ double round_to_power_of_ten(double x, int64_t k) {
 
 }  // namespace
 
-int64_t truncate_to_int(double x) { return to_int64(std::trunc(x), x); }
+int64_t truncate_to_int(double x) {
+  return to_int64(std::trunc(x), x);
+}
 
-int64_t round_to_int(double x) { return to_int64(std::nearbyint(x), x); }  // ties to even
+int64_t round_to_int(double x) {
+  return to_int64(std::nearbyint(x), x);
+}  // ties to even
 
 int64_t round_int(int64_t x, int64_t ndigits) {
   if (ndigits >= 0) return x;
@@ -95,7 +101,8 @@ double round_float(double x, int64_t ndigits) {
   if (ndigits < kFewestDigits) return std::copysign(0.0, x);
   if (ndigits < 0) {
     const double r = round_to_power_of_ten(x, -ndigits);
-    if (std::isinf(r)) throw ValueError("OverflowError: rounded value too large to represent");
+    if (std::isinf(r))
+      throw ValueError("OverflowError: rounded value too large to represent", "OverflowError");
     return r;
   }
   // %.*f rounds the exact binary value, half to even: 2.675 -> 2.67, as Python.

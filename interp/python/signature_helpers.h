@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "interp/evaluator.h"
 #include "interp/python/value.h"
@@ -35,6 +36,13 @@ inline BuiltinPtr python_fn(std::string name, Signature sig, BuiltinAction actio
 inline const ValueList& tuple_items(const Value& v) {
   return **v.get<Value::Tuple>();
 }
+
+// The str methods of str_methods.cpp, which python_methods.cpp lists with
+// its own.
+const std::vector<BuiltinPtr>& more_str_methods();
+
+// The builtins of more_builtins.cpp (map, filter, setattr, ...), into a scope.
+void install_more_builtins(Scope& scope);
 
 // sorted()'s ordering, shared with list.sort: stable, by key when given.
 ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reverse);

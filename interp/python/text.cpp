@@ -9,8 +9,9 @@
 namespace nkic::interp::text {
 namespace {
 
-bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
+bool is_continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
 
 // The byte offset where each code point starts, plus s.size() at the end.
 std::vector<size_t> boundaries(std::string_view s) {
@@ -73,8 +74,9 @@ std::string slice(std::string_view s, const rt::SliceSpan& span) {
   std::string out;
   if (span.count == 0) return out;
   if (span.step == 1) {
-    if (is_ascii(s)) return std::string(s.substr(static_cast<size_t>(span.start),
-                                                 static_cast<size_t>(span.count)));
+    if (is_ascii(s))
+      return std::string(
+          s.substr(static_cast<size_t>(span.start), static_cast<size_t>(span.count)));
     const size_t first = offset_of_index(s, span.start);
     const size_t last = first + offset_of_index(s.substr(first), span.count);
     return std::string(s.substr(first, last - first));
@@ -113,7 +115,9 @@ std::string strip(std::string_view s, std::string_view chars, bool left, bool ri
   return std::string(s.substr(first, last - first));
 }
 
-int64_t index_of_offset(std::string_view s, size_t offset) { return length(s.substr(0, offset)); }
+int64_t index_of_offset(std::string_view s, size_t offset) {
+  return length(s.substr(0, offset));
+}
 
 size_t find(std::string_view s, std::string_view needle, size_t from) {
   if (from > s.size()) return std::string_view::npos;
@@ -133,7 +137,7 @@ int64_t ord(std::string_view c) {
 }
 
 std::string chr(int64_t cp) {
-  if (cp < 0 || cp > 0x10FFFF) throw ValueError("chr() arg not in range(0x110000)");
+  if (cp < 0 || cp > 0x10FFFF) throw ValueError("chr() arg not in range(0x110000)", "ValueError");
   std::string out;
   literals::append_utf8(static_cast<uint32_t>(cp), out);
   return out;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "interp/python/exceptions.h"
 #include "interp/python/operators.h"
 #include "interp/python/text.h"
 #include "interp/tensor_io.h"
@@ -73,6 +74,9 @@ bool DictObj::erase(const Value& key) {
   for (size_t i = 0; i < items.size(); ++i) index.emplace(key_string(items[i].first), i);
   return true;
 }
+
+KeyMissing::KeyMissing(Value k)
+    : ValueError("KeyError: " + to_repr(k), "KeyError"), key(std::move(k)) {}
 
 Value make_tuple(ValueList items) {
   return Value(Value::Tuple(std::make_shared<const ValueList>(std::move(items))));
@@ -306,6 +310,9 @@ struct Printer {
 
   std::string repr(const Value& v) {
     if (auto s = v.get<std::string>()) return repr_string(*s);
+    if (auto i = v.get<Value::Instance>(); i && (*i)->cls->is_exception) {
+      return exception_repr(**i);
+    }
     if (auto i = v.get<Value::Instance>()) return instance(v, **i, false);
     return str(v);
   }
@@ -383,7 +390,10 @@ struct Printer {
             },
             [](const Value::Module& m) { return "<module '" + m->name + "'>"; },
             [](const Value::Class& c) { return "<class '" + c->name + "'>"; },
-            [&](const Value::Instance& i) { return instance(v, *i, true); },
+            [&](const Value::Instance& i) {
+              if (i->cls->is_exception) return exception_str(*i);
+              return instance(v, *i, true);
+            },
             [](rt::DType t) { return std::string(rt::dtype_name(t)); },
             [](rt::MemKind k) { return std::string(rt::mem_kind_name(k)); },
             [](const Value::Tensor& t) { return format_tensor(*t); },
@@ -527,7 +537,7 @@ int64_t to_int(const Value& v, const std::string& what) {
   if (auto e = int_enum_value(v)) return *e;
   if (auto b = v.get<bool>()) return *b ? 1 : 0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python int");
-  throw ValueError(what + " must be an int, not '" + type_name(v) + "'");
+  throw ValueError(what + " must be an int, not '" + type_name(v) + "'", "TypeError");
 }
 
 double to_number(const Value& v, const std::string& what) {
@@ -535,7 +545,7 @@ double to_number(const Value& v, const std::string& what) {
   if (auto i = v.get<int64_t>()) return static_cast<double>(*i);
   if (auto b = v.get<bool>()) return *b ? 1.0 : 0.0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python number");
-  throw ValueError(what + " must be a number, not '" + type_name(v) + "'");
+  throw ValueError(what + " must be a number, not '" + type_name(v) + "'", "TypeError");
 }
 
 bool truthy(const Value& v) {
@@ -628,7 +638,7 @@ ValueList iterate(const Value& v) {
     if (auto r = UserMethods::call(v, "__iter__", {})) return iterate(*r);
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");
-  throw ValueError("'" + type_name(v) + "' object is not iterable");
+  throw ValueError("'" + type_name(v) + "' object is not iterable", "TypeError");
 }
 
 namespace {
@@ -676,7 +686,7 @@ std::string key_string_at(const Value& key, int depth) {
   if (auto c = key.get<Value::Class>()) {
     return "c" + std::to_string(reinterpret_cast<uintptr_t>(c->get()));
   }
-  throw ValueError("unhashable type: '" + type_name(key) + "'");
+  throw ValueError("unhashable type: '" + type_name(key) + "'", "TypeError");
 }
 
 }  // namespace

@@ -7,6 +7,9 @@
 //
 // Operations that fail without knowing where they are throw ValueError; the
 // evaluator attaches the place of the expression being evaluated and the rank.
+// A ValueError that names a Python exception class (`py_type`) becomes that
+// exception, which `try` can catch; one without is a limit of the
+// specializer, reported as an error no handler sees.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +34,13 @@ namespace nkic::interp {
 
 class ValueError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ValueError(const std::string& message, const char* py_type = nullptr)
+      : std::runtime_error(message), py_type_(py_type) {}
+  // The builtin exception class this is ("TypeError"), or nullptr.
+  const char* py_type() const { return py_type_; }
+
+ private:
+  const char* py_type_;
 };
 
 struct Value;
@@ -215,6 +224,7 @@ struct ClassObj {
   bool frozen = false;               // @dataclass(frozen=True)
   std::vector<ClassField> fields;    // the base's first, in declaration order
   std::vector<std::string> members;  // an enum's members, in definition order
+  bool is_exception = false;  // BaseException or a class derived from it
   std::optional<Value> lookup(const std::string& name) const;
   // Whether this class is `other` or derives from it.
   bool derives_from(const ClassObj* other) const;
@@ -320,6 +330,13 @@ std::optional<int64_t> int_enum_value(const Value& v);
 // int, str, list, ... (the builtins that are types), classes and None, as
 // annotations and isinstance() use them.
 bool is_type_value(const Value& v);
+
+// A missing key (d[k], d.pop(k)): Python's KeyError, whose args are (key,).
+class KeyMissing : public ValueError {
+ public:
+  explicit KeyMissing(Value k);
+  Value key;
+};
 
 Value make_tuple(ValueList items);
 Value make_list(ValueList items);

@@ -323,7 +323,7 @@ def k():
   CHECK(rec.log == expected);
 }
 
-TEST_CASE("trace: an error inside a loop is located, names no rank, and ends no loop") {
+TEST_CASE("trace: an error inside a loop is located, names no rank; a raised one ends the loop") {
   const char* src = R"(import nki
 import nki.language as nl
 
@@ -337,11 +337,35 @@ def k():
   CHECK(o.error == "k.py:7:13: name 'undefined_name' is not defined");
   CHECK(o.error_ranks.empty());
   CHECK_FALSE(o.result);
-  CHECK(rec.log == std::vector<std::string>{"loop 2 @6", "iter 0"});
+  // A NameError is a Python exception: a `try` around the loop could catch
+  // it, so the loop ends as on a `break`.
+  CHECK(rec.log == std::vector<std::string>{"loop 2 @6", "iter 0", "end"});
   // The interpreter names the rank for the same error.
   const Outcome run = run_kernel(src, "k", 1);
   CHECK(run.error == o.error);
   CHECK(run.error_ranks == std::vector<int>{0});
+}
+
+TEST_CASE("trace: an exception caught around a loop ends the loop once") {
+  const char* src = R"(import nki
+import nki.language as nl
+
+@nki.jit
+def k():
+    try:
+        for i in nl.affine_range(3):
+            if i == 1:
+                raise ValueError("stop")
+    except ValueError:
+        pass
+    for j in nl.affine_range(1):
+        pass
+)";
+  Recorder rec;
+  const TraceOutcome o = trace_kernel(src, "k", 4, {}, rec);
+  CHECK(o.error.empty());
+  CHECK(rec.log == std::vector<std::string>{"loop 3 @7", "iter 0", "iter 1", "end", "loop 1 @12",
+                                            "iter 0", "end"});
 }
 
 TEST_CASE("trace: tensor values at the meta level are an error; print() names no rank") {

@@ -1,0 +1,299 @@
+// More methods of str, beyond python_methods.cpp's: affixes, case, padding,
+// searching from the right, partition and the character classes. Case and
+// character classes follow ASCII; other code points are left as they are
+// (kernel code compares names and formats messages, all ASCII).
+#include <algorithm>
+#include <cctype>
+
+#include "interp/evaluator.h"
+#include "interp/python/operators.h"
+#include "interp/python/signature_helpers.h"
+#include "interp/python/text.h"
+#include "interp/work_meter.h"
+
+namespace nkic::interp {
+
+namespace {
+
+const std::string& self(CallArgs& c) {
+  return *c["self"].get<std::string>();
+}
+
+const std::string& arg(CallArgs& c, const char* name) {
+  auto s = c[name].get<std::string>();
+  if (!s) {
+    throw ValueError(c.fn.name + "() argument must be str, not '" + type_name(c[name]) + "'",
+                     "TypeError");
+  }
+  return *s;
+}
+
+bool starts(const std::string& s, const std::string& a) {
+  return s.compare(0, a.size(), a) == 0;
+}
+bool ends(const std::string& s, const std::string& a) {
+  return a.size() <= s.size() && s.compare(s.size() - a.size(), a.size(), a) == 0;
+}
+
+Value s_removeprefix(CallArgs& c) {
+  const std::string& s = self(c);
+  const std::string& a = arg(c, "prefix");
+  return starts(s, a) ? s.substr(a.size()) : s;
+}
+
+Value s_removesuffix(CallArgs& c) {
+  const std::string& s = self(c);
+  const std::string& a = arg(c, "suffix");
+  return !a.empty() && ends(s, a) ? s.substr(0, s.size() - a.size()) : s;
+}
+
+bool is_upper(char ch) {
+  return std::isupper(static_cast<unsigned char>(ch)) != 0;
+}
+bool is_lower(char ch) {
+  return std::islower(static_cast<unsigned char>(ch)) != 0;
+}
+bool is_alpha(char ch) {
+  return std::isalpha(static_cast<unsigned char>(ch)) != 0;
+}
+char upper(char ch) {
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+}
+char lower(char ch) {
+  return static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+}
+
+Value s_title(CallArgs& c) {
+  std::string s = self(c);
+  bool after_letter = false;
+  for (char& ch : s) {
+    ch = after_letter ? lower(ch) : upper(ch);
+    after_letter = is_alpha(ch);
+  }
+  return s;
+}
+
+Value s_capitalize(CallArgs& c) {
+  std::string s = self(c);
+  for (size_t i = 0; i < s.size(); ++i) s[i] = i ? lower(s[i]) : upper(s[i]);
+  return s;
+}
+
+Value s_swapcase(CallArgs& c) {
+  std::string s = self(c);
+  for (char& ch : s) ch = is_upper(ch) ? lower(ch) : upper(ch);
+  return s;
+}
+
+template <int (*Pred)(int)>
+Value all_chars(CallArgs& c) {
+  const std::string& s = self(c);
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return Pred(static_cast<unsigned char>(ch)) != 0;
+  });
+}
+
+// isupper/islower: some cased character, and none of the other case.
+Value cased(CallArgs& c, bool want_upper) {
+  const std::string& s = self(c);
+  bool any = false;
+  for (char ch : s) {
+    if ((want_upper && is_lower(ch)) || (!want_upper && is_upper(ch))) return false;
+    any = any || is_alpha(ch);
+  }
+  return any;
+}
+Value s_isupper(CallArgs& c) {
+  return cased(c, true);
+}
+Value s_islower(CallArgs& c) {
+  return cased(c, false);
+}
+
+int64_t pad_width(CallArgs& c) {
+  const int64_t w = to_int(c["width"], "width");
+  check_string_length(w, "padded string");
+  return w;
+}
+
+std::string fill_char(CallArgs& c) {
+  const std::string& f = arg(c, "fillchar");
+  if (text::length(f) != 1) {
+    throw ValueError("The fill character must be exactly one character long", "TypeError");
+  }
+  return f;
+}
+
+std::string repeat(const std::string& f, int64_t n) {
+  std::string out;
+  for (int64_t i = 0; i < n; ++i) out += f;
+  return out;
+}
+
+// Pads to `width` code points: mode 0 centres (with CPython's split of an
+// odd padding), 1 pads on the right (ljust), 2 on the left (rjust).
+Value pad(CallArgs& c, int mode) {
+  const std::string& s = self(c);
+  const int64_t width = pad_width(c);
+  const std::string f = fill_char(c);
+  const int64_t n = text::length(s);
+  if (width <= n) return s;
+  const int64_t padding = width - n;
+  int64_t left = 0;
+  if (mode == 0) left = padding / 2 + (padding & width & 1);
+  if (mode == 2) left = padding;
+  charge_text(static_cast<size_t>(width));
+  return repeat(f, left) + s + repeat(f, padding - left);
+}
+Value s_center(CallArgs& c) {
+  return pad(c, 0);
+}
+Value s_ljust(CallArgs& c) {
+  return pad(c, 1);
+}
+Value s_rjust(CallArgs& c) {
+  return pad(c, 2);
+}
+
+Value s_zfill(CallArgs& c) {
+  std::string s = self(c);
+  const int64_t width = pad_width(c);
+  const int64_t n = text::length(s);
+  if (width <= n) return s;
+  const size_t sign = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+  s.insert(sign, std::string(static_cast<size_t>(width - n), '0'));
+  return s;
+}
+
+Value s_rfind(CallArgs& c) {
+  const std::string& s = self(c);
+  charge_text(s.size());
+  const size_t hit = s.rfind(arg(c, "sub"));
+  return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
+}
+
+Value s_index(CallArgs& c) {
+  const std::string& s = self(c);
+  charge_text(s.size());
+  const size_t hit = text::find(s, arg(c, "sub"));
+  if (hit == std::string::npos) throw ValueError("substring not found", "ValueError");
+  return text::index_of_offset(s, hit);
+}
+
+Value s_rindex(CallArgs& c) {
+  const std::string& s = self(c);
+  charge_text(s.size());
+  const size_t hit = s.rfind(arg(c, "sub"));
+  if (hit == std::string::npos) throw ValueError("substring not found", "ValueError");
+  return text::index_of_offset(s, hit);
+}
+
+Value partition(CallArgs& c, bool from_right) {
+  const std::string& s = self(c);
+  const std::string& sep = arg(c, "sep");
+  if (sep.empty()) throw ValueError("empty separator", "ValueError");
+  const size_t hit = from_right ? s.rfind(sep) : text::find(s, sep);
+  if (hit == std::string::npos) {
+    return from_right ? make_tuple({"", "", s}) : make_tuple({s, "", ""});
+  }
+  return make_tuple({s.substr(0, hit), sep, s.substr(hit + sep.size())});
+}
+Value s_partition(CallArgs& c) {
+  return partition(c, false);
+}
+Value s_rpartition(CallArgs& c) {
+  return partition(c, true);
+}
+
+Value s_rsplit(CallArgs& c) {
+  const std::string& s = self(c);
+  charge_text(s.size());
+  int64_t maxsplit = to_int(c["maxsplit"], "maxsplit");
+  ValueList out;
+  if (c["sep"].is_none()) {
+    auto space = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; };
+    size_t end = s.size();
+    while (true) {
+      while (end > 0 && space(s[end - 1])) --end;
+      if (end == 0) break;
+      if (maxsplit == 0) {
+        // The rest keeps its leading whitespace, as CPython's does.
+        out.emplace_back(s.substr(0, end));
+        break;
+      }
+      size_t b = end;
+      while (b > 0 && !space(s[b - 1])) --b;
+      out.emplace_back(s.substr(b, end - b));
+      --maxsplit;
+      end = b;
+    }
+  } else {
+    const std::string& sep = arg(c, "sep");
+    if (sep.empty()) throw ValueError("empty separator", "ValueError");
+    size_t end = s.size();
+    while (maxsplit != 0 && end >= sep.size()) {
+      const size_t hit = s.rfind(sep, end - sep.size());
+      if (hit == std::string::npos) break;
+      out.emplace_back(s.substr(hit + sep.size(), end - hit - sep.size()));
+      end = hit;
+      --maxsplit;
+    }
+    out.emplace_back(s.substr(0, end));
+  }
+  std::reverse(out.begin(), out.end());
+  return make_list(std::move(out));
+}
+
+Value s_splitlines(CallArgs& c) {
+  const std::string& s = self(c);
+  const bool keep = truthy(c["keepends"]);
+  ValueList out;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\n' && s[i] != '\r') continue;
+    size_t end = i;
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
+    out.emplace_back(s.substr(start, (keep ? i + 1 : end) - start));
+    start = i + 1;
+  }
+  if (start < s.size()) out.emplace_back(s.substr(start));
+  return make_list(std::move(out));
+}
+
+}  // namespace
+
+const std::vector<BuiltinPtr>& more_str_methods() {
+  static const std::vector<BuiltinPtr> methods = [] {
+    const Value none;
+    const Value space(" ");
+    return std::vector<BuiltinPtr>{
+        python_fn("removeprefix", {req("self"), req("prefix")}, s_removeprefix),
+        python_fn("removesuffix", {req("self"), req("suffix")}, s_removesuffix),
+        python_fn("title", {req("self")}, s_title),
+        python_fn("capitalize", {req("self")}, s_capitalize),
+        python_fn("swapcase", {req("self")}, s_swapcase),
+        python_fn("isalpha", {req("self")}, all_chars<std::isalpha>),
+        python_fn("isalnum", {req("self")}, all_chars<std::isalnum>),
+        python_fn("isspace", {req("self")}, all_chars<std::isspace>),
+        python_fn("isdecimal", {req("self")}, all_chars<std::isdigit>),
+        python_fn("isnumeric", {req("self")}, all_chars<std::isdigit>),
+        python_fn("isupper", {req("self")}, s_isupper),
+        python_fn("islower", {req("self")}, s_islower),
+        python_fn("center", {req("self"), req("width"), opt("fillchar", space)}, s_center),
+        python_fn("ljust", {req("self"), req("width"), opt("fillchar", space)}, s_ljust),
+        python_fn("rjust", {req("self"), req("width"), opt("fillchar", space)}, s_rjust),
+        python_fn("zfill", {req("self"), req("width")}, s_zfill),
+        python_fn("rfind", {req("self"), req("sub")}, s_rfind),
+        python_fn("index", {req("self"), req("sub")}, s_index),
+        python_fn("rindex", {req("self"), req("sub")}, s_rindex),
+        python_fn("partition", {req("self"), req("sep")}, s_partition),
+        python_fn("rpartition", {req("self"), req("sep")}, s_rpartition),
+        python_fn("rsplit", {req("self"), opt("sep", none), opt("maxsplit", int64_t{-1})},
+                  s_rsplit),
+        python_fn("splitlines", {req("self"), opt("keepends", false)}, s_splitlines),
+    };
+  }();
+  return methods;
+}
+
+}  // namespace nkic::interp
