@@ -3,8 +3,9 @@ checked against the same view built by hand with `.ap()` from its
 `get_pattern()`; the result is returned as a reshaped view, which keeps its
 variable's name for the output file (`evens.npy`). The other view methods
 feed DMAs too: column pairs split and transposed (`reshape_dim`, `permute`,
-`flatten_dims`), the first column repeated (`select`, `broadcast`), and
-this rank's row chosen at run time (`select` with a register).
+`rearrange`, `flatten_dims`), the first column repeated (`select`,
+`broadcast`), and this rank's row chosen at run time (`select` with a
+register).
 
     nkirun run examples/strided_view.py -n 1 -a x=@examples/data/rows_rank0.npy --print
 """
@@ -29,8 +30,10 @@ def strided_view(x):
     # [r, j, k] = x[r, 2 * k + j]: column pairs split, then transposed.
     pairs = tile.reshape_dim(1, (-1, 2)).permute((0, 2, 1))
     assert pairs.shape == (rows, 2, cols // 2) and not pairs.is_contiguous()
+    named = tile.rearrange(("r", ("k", "j")), ("r", "j", "k"), {"j": 2})
+    assert named.get_pattern() == pairs.get_pattern(), named.get_pattern()
     split = nl.ndarray((rows, 2, cols // 2), dtype=x.dtype, buffer=nl.shared_hbm)
-    nisa.dma_copy(dst=split, src=pairs)
+    nisa.dma_copy(dst=split, src=named)
 
     # [r, k] = x[r, 0]: on SBUF select keeps the view 2-D, (rows, 1).
     first = tile.select(1, 0).broadcast(1, 3).expand_dim(2)

@@ -163,6 +163,8 @@ def k():
     h = nl.ndarray((4, 128, 8), dtype=nl.float32, buffer=nl.shared_hbm)
     idx = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)
     print(h.select(0, idx).shape, h.select(0, idx).is_indirect(), h.select(2, 7).shape, h.select(2, 7).offset)
+    print(r.rearrange(("b", ("h", "w")), ("b", "w", "h"), {"h": 4}).get_pattern(),
+          f.rearrange(("p", "a", "b", "c"), ("p", ("a", "b"), "c")).get_pattern())
 )"),
                                "k");
   REQUIRE(o.error == "");
@@ -170,7 +172,9 @@ def k():
   // dim before dim d gets stride(d) * size(d); a split dim spreads its
   // stride row-major; a merge takes the innermost stride; select(1, 3) moves
   // the offset by 3 * stride(1) = 192; an on-chip reshape keeps the
-  // partition stride (512 for a (128, 2, 64) slice of (128, 8, 64)).
+  // partition stride (512 for a (128, 2, 64) slice of (128, 8, 64)); a
+  // rearrange splits 24 into h = 4 (stride 6) and w = 6 (stride 1), then
+  // orders them w, h.
   CHECK(o.out ==
         "(128, 8, 4) [[32, 128], [1, 8], [8, 4]]\n"
         "[[64, 128], [0, 8], [1, 64]] [[64, 128], [1, 64]]\n"
@@ -178,7 +182,8 @@ def k():
         "[[24, 128], [6, 4], [1, 6]] (128, 4, 6) (128, 24)\n"
         "[[24, 128], [4, 6], [1, 4]] [[24, 128], [1, 24]]\n"
         "192 [[512, 128], [1, 64]] [[512, 128], [1, 128]]\n"
-        "(128, 8) True (4, 128) 7\n");
+        "(128, 8) True (4, 128) 7\n"
+        "[[24, 128], [1, 6], [6, 4]] [[24, 128], [4, 6], [1, 4]]\n");
 }
 
 TEST_CASE("dma_copy moves data; outputs are named after the returned variables") {
