@@ -4,8 +4,8 @@ checked against the same view built by hand with `.ap()` from its
 variable's name for the output file (`evens.npy`). The other view methods
 feed DMAs too: column pairs split and transposed (`reshape_dim`, `permute`,
 `rearrange`, `flatten_dims`), the first column repeated (`select`,
-`broadcast`), and this rank's row chosen at run time (`select` with a
-register).
+`broadcast`), and rows chosen at run time (`select` with a register, this
+rank's row, and with an SBUF scalar).
 
     nkirun run examples/strided_view.py -n 1 -a x=@examples/data/rows_rank0.npy --print
 """
@@ -46,4 +46,10 @@ def strided_view(x):
     assert mine.is_indirect() and mine.shape == (cols,)
     own_row = nl.ndarray((cols,), dtype=x.dtype, buffer=nl.shared_hbm)
     nisa.dma_copy(dst=own_row, src=mine)
-    return evens.reshape((rows * cols // 4, 2)), split.flatten_dims(1, 2), firsts, own_row
+    # Row 1 of x, its index read from an SBUF scalar when the DMA runs.
+    at = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)
+    nisa.memset(at, 1)
+    second_row = nl.ndarray((cols,), dtype=x.dtype, buffer=nl.shared_hbm)
+    nisa.dma_copy(dst=second_row, src=x.select(0, at))
+    return (evens.reshape((rows * cols // 4, 2)), split.flatten_dims(1, 2), firsts, own_row,
+            second_row)

@@ -249,7 +249,7 @@ def cases():
         [f"x=@{DATA}/f32_float8_cases_4x8.npy"], float8)
     # Views: every other column, returned reshaped under its variable's name;
     # column pairs split and transposed; the first column repeated; the
-    # rank's own row picked at run time.
+    # rank's own row and row 1 picked at run time.
     for ranks in (1, 2):
         def strided(r):
             x = rows(r)
@@ -257,7 +257,7 @@ def cases():
             return {"evens": x[:, ::2].reshape(-1, 2),
                     "split": x.reshape(n, cols // 2, 2).transpose(0, 2, 1).reshape(n, cols),
                     "firsts": np.repeat(x[:, :1], 3, axis=1),
-                    "own_row": x[r]}
+                    "own_row": x[r], "second_row": x[1]}
         add(f"strided_view-{ranks}", "strided_view", None, ranks,
             ["x=@examples/data/rows_rank{rank}.npy"], strided)
     return out
