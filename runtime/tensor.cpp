@@ -24,7 +24,7 @@ int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
 struct OutDim {
   int64_t size;
   int64_t stride;
-  bool selected;    // came from an integer index
+  bool selected;     // came from an integer index
   bool source_dim0;  // the partition dim of the source
 };
 
@@ -62,7 +62,9 @@ TensorView::TensorView(std::shared_ptr<Buffer> buffer)
       shape_(buffer_->shape()),
       strides_(checked_row_major_strides(shape_, kViewStride)) {}
 
-int64_t TensorView::size() const { return product(shape_); }
+int64_t TensorView::size() const {
+  return product(shape_);
+}
 
 bool TensorView::contiguous() const {
   if (!scalar_offsets_.empty()) return false;
@@ -101,8 +103,12 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
   };
   for (const IndexItem& it : items) {
     switch (it.kind) {
-      case Kind::ellipsis: take_full(ndim() - consumed); break;
-      case Kind::new_axis: out.push_back({1, 0, false, false}); break;
+      case Kind::ellipsis:
+        take_full(ndim() - consumed);
+        break;
+      case Kind::new_axis:
+        out.push_back({1, 0, false, false});
+        break;
       case Kind::integer: {
         const int64_t size = shape_[dim];
         const int64_t i = it.index < 0 ? it.index + size : it.index;
@@ -184,19 +190,28 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
     throw Error("cannot reshape " + std::to_string(n) + " elements into shape " +
                 format_shape(shape));
   }
-  if (!contiguous()) {
-    throw Error("cannot reshape a non-contiguous view of '" + name() + "'");
-  }
-  if (is_on_chip(kind())) {
+  const bool on_chip = is_on_chip(kind());
+  if (on_chip) {
     if (resolved.size() < 2 || resolved[0] != shape_[0]) {
       throw Error("reshape of an " + std::string(mem_kind_name(kind())) +
                   " tensor must keep the partition dim " + std::to_string(shape_[0]) +
                   " first and stay at least 2-D, got shape " + format_shape(shape));
     }
   }
+  // On chip each partition is its own memory: only the free dims must be
+  // dense, and the partition stride is kept.
+  TensorView free_part = *this;
+  if (on_chip) {
+    free_part.shape_.erase(free_part.shape_.begin());
+    free_part.strides_.erase(free_part.strides_.begin());
+  }
+  if (!free_part.contiguous()) {
+    throw Error("cannot reshape a non-contiguous view of '" + name() + "'");
+  }
   TensorView v = *this;
   v.shape_ = resolved;
   v.strides_ = checked_row_major_strides(resolved, kViewStride);
+  if (on_chip) v.strides_[0] = strides_[0];
   return v;
 }
 
@@ -246,25 +261,45 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
                   " tensor cannot select the partition dim (indirect_dim 0)");
     }
     ScalarOffset so = *scalar_offset;
-    if (so.tensor) {
-      if (so.tensor->size() != 1) {
-        throw Error("a scalar_offset tensor must hold exactly one element, '" +
-                    so.tensor->name() + "' has " + std::to_string(so.tensor->size()));
-      }
-      if (so.tensor->kind() != MemKind::sbuf) {
-        throw Error("a scalar_offset tensor must be on sbuf, '" + so.tensor->name() + "' is on " +
-                    std::string(mem_kind_name(so.tensor->kind())));
-      }
-    } else if (!so.reg) {
-      throw Error("a scalar_offset needs a register or a tensor");
-    }
-    so.multiplier = checked_mul(so.multiplier, product(indexed, static_cast<size_t>(indirect_dim) + 1),
-                                "a scalar offset's multiplier");
+    check_scalar_offset_source(so);
+    so.multiplier =
+        checked_mul(so.multiplier, product(indexed, static_cast<size_t>(indirect_dim) + 1),
+                    "a scalar offset's multiplier");
     v.scalar_offsets_.push_back(std::move(so));
   } else {
     v.resolve();  // bounds-checks the static pattern now
   }
   return v;
+}
+
+TensorView TensorView::relaid(std::vector<int64_t> shape, std::vector<int64_t> strides,
+                              int64_t offset, std::optional<ScalarOffset> added) const {
+  check_tensor_dims(shape.size());
+  TensorView v = *this;
+  v.shape_ = std::move(shape);
+  v.strides_ = std::move(strides);
+  v.offset_ = offset;
+  if (added) {
+    check_scalar_offset_source(*added);
+    v.scalar_offsets_.push_back(std::move(*added));
+  }
+  if (v.scalar_offsets_.empty()) v.resolve();  // bounds-checks the static pattern now
+  return v;
+}
+
+void check_scalar_offset_source(const ScalarOffset& so) {
+  if (so.tensor) {
+    if (so.tensor->size() != 1) {
+      throw Error("a scalar_offset tensor must hold exactly one element, '" + so.tensor->name() +
+                  "' has " + std::to_string(so.tensor->size()));
+    }
+    if (so.tensor->kind() != MemKind::sbuf) {
+      throw Error("a scalar_offset tensor must be on sbuf, '" + so.tensor->name() + "' is on " +
+                  std::string(mem_kind_name(so.tensor->kind())));
+    }
+  } else if (!so.reg) {
+    throw Error("a scalar_offset needs a register or a tensor");
+  }
 }
 
 AccessPattern TensorView::resolve() const {
@@ -324,7 +359,11 @@ std::vector<T> read_all(const TensorView& t, Load load) {
 
 }  // namespace
 
-std::vector<double> read_f64(const TensorView& t) { return read_all<double>(t, load_f64); }
-std::vector<int64_t> read_i64(const TensorView& t) { return read_all<int64_t>(t, load_i64); }
+std::vector<double> read_f64(const TensorView& t) {
+  return read_all<double>(t, load_f64);
+}
+std::vector<int64_t> read_i64(const TensorView& t) {
+  return read_all<int64_t>(t, load_i64);
+}
 
 }  // namespace nkic::rt

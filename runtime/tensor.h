@@ -40,9 +40,9 @@ struct ScalarOffset {
 // where a slice would be clipped.
 struct IndexItem {
   enum class Kind { integer, slice, ellipsis, new_axis } kind = Kind::integer;
-  int64_t index = 0;                       // integer
+  int64_t index = 0;                         // integer
   std::optional<int64_t> start, stop, step;  // slice
-  bool exact = false;                      // slice: nl.ds(start, stop - start)
+  bool exact = false;                        // slice: nl.ds(start, stop - start)
 };
 
 class TensorView {
@@ -70,7 +70,8 @@ class TensorView {
   TensorView index(const std::vector<IndexItem>& items) const;
 
   // A view of the same elements with a new shape (one -1 dim is inferred);
-  // needs a contiguous view and an equal element count.
+  // needs an equal element count and a contiguous view (on SBUF and PSUM,
+  // contiguous within each partition, the partition dim kept first).
   TensorView reshape(const std::vector<int64_t>& shape) const;
 
   // `.ap()`: a view over the storage (not this view's shape): element [i..]
@@ -79,6 +80,12 @@ class TensorView {
   // The static part is bounds-checked here; the rest when resolved.
   TensorView ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
                 std::optional<ScalarOffset> scalar_offset, int indirect_dim) const;
+
+  // The same storage under a new layout, for the view methods (permute,
+  // broadcast, select, ...), which check their own rules; `added` is one
+  // more run-time offset (a dynamic select). Static bounds are checked here.
+  TensorView relaid(std::vector<int64_t> shape, std::vector<int64_t> strides, int64_t offset,
+                    std::optional<ScalarOffset> added = std::nullopt) const;
 
   // Resolves run-time offsets (reading registers and tensors now) and checks
   // bounds. Throws Error when out of bounds.
@@ -98,6 +105,9 @@ class TensorView {
   int64_t offset_ = 0;
   std::vector<ScalarOffset> scalar_offsets_;
 };
+
+// Throws unless `so` reads a register or a one-element tensor on SBUF.
+void check_scalar_offset_source(const ScalarOffset& so);
 
 // Reads a view's elements in row-major order, for printing and tests.
 std::vector<double> read_f64(const TensorView& t);

@@ -53,6 +53,8 @@ std::vector<OpEntry> nl_entries();
 std::vector<OpEntry> nisa_entries();
 std::vector<OpEntry> ncc_entries();
 std::vector<OpEntry> tensor_method_entries();
+std::vector<OpEntry> tensor_view_method_entries();  // view_methods.cpp
+std::vector<OpEntry> tensor_rearrange_entries();    // rearrange.cpp
 
 // The partitions of an on-chip tile (nl.tile_size.pmax).
 constexpr int64_t kPartitions = 128;

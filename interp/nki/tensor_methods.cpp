@@ -100,6 +100,16 @@ Value tensor_slice(CallArgs& c) {
   return make_tensor(t.index(items));
 }
 
+// Documented methods this implementation lacks, named as such rather than
+// as a missing attribute.
+Value tensor_view_dtype(CallArgs& c) {
+  throw ValueError(c.fn.name + ": reinterpreting a tensor as another dtype is not supported yet");
+}
+
+Value tensor_vector_select(CallArgs& c) {
+  throw ValueError(c.fn.name + ": per-partition offsets are not supported yet");
+}
+
 }  // namespace
 
 std::vector<OpEntry> tensor_method_entries() {
@@ -117,6 +127,9 @@ std::vector<OpEntry> tensor_method_entries() {
       entry("Tensor", "slice",
             {req("self"), req("dim"), req("start"), req("end"), opt("step", int64_t{1})}, meta,
             tensor_slice),
+      entry("Tensor", "view", {req("self"), req("dtype")}, meta, tensor_view_dtype),
+      entry("Tensor", "vector_select", {req("self"), req("dim"), req("vector_offset")}, meta,
+            tensor_vector_select),
   };
 }
 

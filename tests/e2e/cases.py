@@ -247,11 +247,17 @@ def cases():
                 "e5m2": float8_round(x, 5, 2, 15, True), "q": e4m3}
     add("float8_round_trip", "float8_round_trip", None, 1,
         [f"x=@{DATA}/f32_float8_cases_4x8.npy"], float8)
-    # Views: every other column, returned reshaped under its variable's name.
+    # Views: every other column, returned reshaped under its variable's name;
+    # column pairs split and transposed; the first column repeated; the
+    # rank's own row and row 1 picked at run time.
     for ranks in (1, 2):
         def strided(r):
             x = rows(r)
-            return {"evens": x[:, ::2].reshape(-1, 2)}
+            n, cols = x.shape
+            return {"evens": x[:, ::2].reshape(-1, 2),
+                    "split": x.reshape(n, cols // 2, 2).transpose(0, 2, 1).reshape(n, cols),
+                    "firsts": np.repeat(x[:, :1], 3, axis=1),
+                    "own_row": x[r], "second_row": x[1]}
         add(f"strided_view-{ranks}", "strided_view", None, ranks,
             ["x=@examples/data/rows_rank{rank}.npy"], strided)
     # An Enum parameter (and its default) choosing the rows' order.

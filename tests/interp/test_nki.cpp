@@ -143,6 +143,49 @@ def k():
         "[[64, 128], [1, 16]] False\n");
 }
 
+TEST_CASE("view methods: permute, broadcast, expand/squeeze, reshape_dim, flatten_dims, select") {
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.ndarray((128, 4, 8), dtype=nl.float32, buffer=nl.sbuf)
+    print(t.permute((0, 2, 1)).shape, t.permute((0, 2, 1)).get_pattern())
+    b = nl.ndarray((128, 1, 64), dtype=nl.float32, buffer=nl.sbuf)
+    print(b.broadcast(1, 8).get_pattern(), b.squeeze_dim(1).get_pattern())
+    e = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+    print(e.expand_dim(1).get_pattern(), e.expand_dim(2).get_pattern())
+    r = nl.ndarray((128, 24), dtype=nl.float32, buffer=nl.sbuf)
+    print(r.reshape_dim(1, (4, 6)).get_pattern(), r.reshape_dim(1, (4, -1)).shape,
+          r.reshape_dim(0, (128,)).shape)
+    f = nl.ndarray((128, 2, 3, 4), dtype=nl.float32, buffer=nl.sbuf)
+    print(f.flatten_dims(1, 2).get_pattern(), f.flatten_dims(1, 3).get_pattern())
+    g = nl.ndarray((128, 8, 64), dtype=nl.float32, buffer=nl.sbuf)
+    print(g.select(1, 3).offset, g.select(1, 3).get_pattern(), g[:, 0:2].reshape((128, 128)).get_pattern())
+    h = nl.ndarray((4, 128, 8), dtype=nl.float32, buffer=nl.shared_hbm)
+    idx = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)
+    print(h.select(0, idx).shape, h.select(0, idx).is_indirect(), h.select(2, 7).shape, h.select(2, 7).offset)
+    print(r.rearrange(("b", ("h", "w")), ("b", "w", "h"), {"h": 4}).get_pattern(),
+          f.rearrange(("p", "a", "b", "c"), ("p", ("a", "b"), "c")).get_pattern())
+)"),
+                               "k");
+  REQUIRE(o.error == "");
+  // (128, 4, 8) has strides (32, 8, 1); a broadcast dim has stride 0; a new
+  // dim before dim d gets stride(d) * size(d); a split dim spreads its
+  // stride row-major; a merge takes the innermost stride; select(1, 3) moves
+  // the offset by 3 * stride(1) = 192; an on-chip reshape keeps the
+  // partition stride (512 for a (128, 2, 64) slice of (128, 8, 64)); a
+  // rearrange splits 24 into h = 4 (stride 6) and w = 6 (stride 1), then
+  // orders them w, h.
+  CHECK(o.out ==
+        "(128, 8, 4) [[32, 128], [1, 8], [8, 4]]\n"
+        "[[64, 128], [0, 8], [1, 64]] [[64, 128], [1, 64]]\n"
+        "[[64, 128], [64, 1], [1, 64]] [[64, 128], [1, 64], [1, 1]]\n"
+        "[[24, 128], [6, 4], [1, 6]] (128, 4, 6) (128, 24)\n"
+        "[[24, 128], [4, 6], [1, 4]] [[24, 128], [1, 24]]\n"
+        "192 [[512, 128], [1, 64]] [[512, 128], [1, 128]]\n"
+        "(128, 8) True (4, 128) 7\n"
+        "[[24, 128], [1, 6], [6, 4]] [[24, 128], [4, 6], [1, 4]]\n");
+}
+
 TEST_CASE("dma_copy moves data; outputs are named after the returned variables") {
   const Outcome o = run_kernel(kernel(R"(
 @nki.jit
@@ -171,7 +214,7 @@ def copy_kernel(a):
   CHECK(ints == std::vector<int32_t>{2, 2, 4, 4, 6, 6});
 }
 
-TEST_CASE("an input the kernel writes is an output; unnamed returns are ret{i}") {
+TEST_CASE("an input the kernel writes is an output; a returned view is named after its variable") {
   const Outcome o =
       run_kernel(kernel(R"(
 @nki.jit
@@ -185,7 +228,7 @@ def k(a, b):
   REQUIRE(o.error == "");
   const auto& outs = o.result->outputs[0];
   REQUIRE(outs.size() == 2);
-  CHECK(outs[0].name == "ret0");
+  CHECK(outs[0].name == "c");
   CHECK(floats(outs[0].array) == std::vector<float>{5, 6});
   CHECK(outs[1].name == "a");
   CHECK(floats(outs[1].array) == std::vector<float>{9, 9, 3, 4});
