@@ -48,6 +48,7 @@ Diagnostic Evaluator::diagnostic(const SourceRange& where, const std::string& me
   d.range = where;
   d.message = message;
   if (!ctx_.tracing) d.ranks = {ctx_.rank};
+  if (ctx_.programs > 1) d.program = ctx_.program;
   return d;
 }
 
@@ -58,12 +59,21 @@ void Evaluator::fail(const SourceRange& where, const std::string& message) const
 void Evaluator::write_stdout(const std::string& text) {
   if (!ctx_.out) return;
   std::ostream& out = *ctx_.out;
-  if (ctx_.ranks <= 1 || ctx_.tracing) {
+  // Under an LNC grid each program prints, as "[rank R.P] ": with a trace's
+  // one rank standing for all, as "[program P] ".
+  const bool grid = ctx_.programs > 1;
+  if ((ctx_.ranks <= 1 && !grid) || (ctx_.tracing && !grid)) {
     out << text;
     return;
   }
   for (char c : text) {
-    if (at_line_start_) out << "[rank " << ctx_.rank << "] ";
+    if (at_line_start_ && ctx_.tracing) {
+      out << "[program " << ctx_.program << "] ";
+    } else if (at_line_start_ && grid) {
+      out << "[rank " << ctx_.rank << "." << ctx_.program << "] ";
+    } else if (at_line_start_) {
+      out << "[rank " << ctx_.rank << "] ";
+    }
     out << c;
     at_line_start_ = c == '\n';
   }

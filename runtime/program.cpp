@@ -215,6 +215,7 @@ std::string located_text(const LocatedError& e, bool color) {
   for (int r : e.ranks) {
     if (r >= 0) text.ranks.push_back(r);
   }
+  text.program = e.place.program;
   return format_diagnostic_text(text, color);
 }
 
