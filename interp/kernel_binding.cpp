@@ -50,7 +50,8 @@ std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& m
 
 std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
                                                                     const ast::FunctionDef& def,
-                                                                    const Value& returned) {
+                                                                    const Value& returned,
+                                                                    bool mark_io) {
   const ast::Return* ret = ev.last_return();
   const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
   std::vector<Value> values;
@@ -87,7 +88,7 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
                          ": kernel outputs must be in HBM (allocate them with "
                          "buffer=nl.shared_hbm and dma_copy into them)");
     }
-    (*t)->buffer()->set_io(true);
+    if (mark_io) (*t)->buffer()->set_io(true);
     out.emplace_back(name, *t);
   }
   return out;

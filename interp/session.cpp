@@ -349,7 +349,12 @@ std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::program_return
     Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
     const Value& returned) {
   std::vector<std::pair<std::string, Value::Tensor>> tensors;
-  for (const auto& [name, t] : returned_tensors(ev, def, returned)) tensors.emplace_back(name, t);
+  // Under a grid the rank's tensors become its outputs (IO) only when its
+  // last program returns: until then the other program may still write them.
+  const bool last = !share || share->returned.has_value();
+  for (const auto& [name, t] : returned_tensors(ev, def, returned, last)) {
+    tensors.emplace_back(name, t);
+  }
   if (!share) return tensors;
   const ast::Return* ret = ev.last_return();
   const SourceRange where = ret ? ret->range : def.range;
