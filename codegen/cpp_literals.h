@@ -29,7 +29,8 @@ std::string alu_op_expr(rt::AluOp op);                    // rt::AluOp::add
 std::string op_literal(const rt::DeviceOp& op);
 
 // `{"k.py", LINE, COL, END_COL, "the line"}`: what run-time errors print.
-std::string place_literal(const SourceRange& r);
+// `program`: the LNC program its errors name (-1: none).
+std::string place_literal(const SourceRange& r, int program = -1);
 // "k.py:LINE: the line, trimmed", safe inside a comment.
 std::string place_comment(const SourceRange& r);
 

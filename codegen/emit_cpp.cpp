@@ -91,10 +91,18 @@ class Emitter {
     }
     for (const BufferDecl& b : p_.buffers) {
       if (allocated_.count(b.id)) continue;
-      ctor_line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) + "[r] = machine_.allocate(r, " +
-                 kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) +
-                 ", " + cpp_string_literal(b.name) + (b.input >= 0 ? ", true);" : ");"));
+      ctor_line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) +
+                "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " + dtype_expr(b.dtype) +
+                ", " + list_expr(b.shape) + ", " + cpp_string_literal(b.name) +
+                on_chip_or_io_tail(b));
     }
+  }
+
+  // The end of a constructor's allocation call: an on-chip buffer's program
+  // under an LNC grid, or that the buffer holds a kernel input.
+  static std::string on_chip_or_io_tail(const BufferDecl& b) {
+    if (b.program > 0) return ", false, " + std::to_string(b.program) + ");";
+    return b.input >= 0 ? ", true);" : ");";
   }
 
   // The member naming a buffer's row, declared when a statement uses it.
@@ -246,7 +254,8 @@ class Emitter {
     const int n = next_instr_++;
     const std::string id = std::to_string(n);
     const std::string place = "kPlace" + id;
-    consts_.line("const rt::SourcePlace " + place + " = " + place_literal(i.where) + ";");
+    consts_.line("const rt::SourcePlace " + place + " = " + place_literal(i.where, i.program) +
+                 ";");
     Operands ops;
     for (size_t k = 0; k < i.dsts.size(); ++k) {
       ops.dsts.push_back(descriptor("ap" + id + "_d" + std::to_string(k), i.dsts[k]));
@@ -326,7 +335,8 @@ class Emitter {
       out().line(buffer + "[r].reset();  // the previous run's");
       out().line(buffer + "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " +
                  dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
-                 cpp_string_literal(b.name) + ");");
+                 cpp_string_literal(b.name) +
+                 (b.program > 0 ? ", /*io=*/false, " + std::to_string(b.program) : "") + ");");
     });
   }
 
@@ -526,6 +536,7 @@ class Emitter {
     w.line("spec.file = " + cpp_string_literal(p_.file) + ";");
     w.line("spec.kernel = " + cpp_string_literal(p_.kernel) + ";");
     w.line("spec.ranks = kRanks;");
+    if (p_.lnc > 1) w.line("spec.lnc = " + std::to_string(p_.lnc) + ";");
     w.line("spec.platform = " + cpp_string_literal(p_.platform) + ";");
     for (const Input& in : p_.inputs) {
       const BufferDecl* b = p_.find_buffer(in.buffer);

@@ -81,13 +81,13 @@ std::string TableWriter::operand(const Operand* o) {
          std::to_string(o->dynamic.size()) + "}";
 }
 
-int32_t TableWriter::place(const SourceRange& r) {
+int32_t TableWriter::place(const SourceRange& r, int program) {
   const auto key = std::make_tuple(static_cast<const void*>(r.file), r.begin.line, r.begin.col,
-                                   r.end.line, r.end.col);
+                                   r.end.line, r.end.col, program);
   auto it = places_index_.find(key);
   if (it != places_index_.end()) return it->second;
   const int32_t index = static_cast<int32_t>(places_.size());
-  places_.push_back(place_literal(r));
+  places_.push_back(place_literal(r, program));
   places_index_[key] = index;
   return index;
 }
@@ -121,8 +121,8 @@ int64_t TableWriter::add(const Instr& i) {
   const std::string src = operand(i.srcs.empty() ? nullptr : &i.srcs[0]);
   const int reg_dst = i.reg_dsts.empty() ? -1 : i.reg_dsts[0];
   const int reg_src = i.reg_srcs.empty() ? -1 : i.reg_srcs[0];
-  rows_.push_back("{Row::" + std::string(kind) + ", " + std::to_string(place(i.where)) + ", " +
-                  dst + ", " + src + ", " + std::to_string(reg_dst) + ", " +
+  rows_.push_back("{Row::" + std::string(kind) + ", " + std::to_string(place(i.where, i.program)) +
+                  ", " + dst + ", " + src + ", " + std::to_string(reg_dst) + ", " +
                   std::to_string(reg_src) + ", " + std::to_string(aux) + "}");
   return rows() - 1;
 }
@@ -135,7 +135,7 @@ std::string TableWriter::render() const {
   for (const BufferDecl& b : p_.buffers) {
     buffers.push_back("{" + kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " +
                       std::to_string(shapes.size()) + ", " + std::to_string(b.shape.size()) + ", " +
-                      cpp_string_literal(b.name) + "}");
+                      cpp_string_literal(b.name) + ", " + std::to_string(b.program) + "}");
     for (int64_t d : b.shape) shapes.push_back(int_literal(d));
   }
   std::string s;
@@ -149,7 +149,7 @@ std::string TableWriter::render() const {
   s += array("const rt::SourcePlace kPlaces[]", places_, "{\"\", 0, 0, 1, \"\"}");
   s += array("const int64_t kShapes[]", shapes, "0");
   s += array("const rt::BufferRecord kBuffers[]", buffers,
-             "{rt::MemKind::hbm, rt::DType::float32, 0, 0, \"\"}");
+             "{rt::MemKind::hbm, rt::DType::float32, 0, 0, \"\", 0}");
   s += "// {kind, place, dst {slot, first dim, dims, offset, first run-time offset, run-time "
        "offsets},\n";
   s += "//  src {...}, register written, register read, aux (the operation in kOps, or a slot)}\n";

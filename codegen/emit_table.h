@@ -34,7 +34,7 @@ class TableWriter {
 
  private:
   std::string operand(const Operand* o);
-  int32_t place(const SourceRange& r);
+  int32_t place(const SourceRange& r, int program);
   int32_t dims(const std::vector<rt::Dim>& dims);
   int32_t op(const rt::DeviceOp& op);
 
@@ -45,7 +45,7 @@ class TableWriter {
   std::map<std::string, int32_t> dims_index_;  // by dims_expr()
   std::vector<std::string> dynamic_;
   std::vector<std::string> places_;
-  std::map<std::tuple<const void*, int, int, int, int>, int32_t> places_index_;
+  std::map<std::tuple<const void*, int, int, int, int, int>, int32_t> places_index_;
   std::vector<std::string> ops_;
   std::map<std::string, int32_t> ops_index_;  // by op_literal()
 };

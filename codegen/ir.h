@@ -48,6 +48,7 @@ struct BufferDecl {
   std::string name;  // as in the kernel (may be empty); sanitised by the emitter
   int input = -1;    // index into Program::inputs when this buffer holds a kernel input
   SourceRange where;  // where it was allocated (invalid for inputs)
+  int program = 0;    // under an LNC grid: whose SBUF or PSUM holds it (0 for HBM)
 };
 
 struct RegisterDecl {
@@ -98,6 +99,7 @@ struct Instr {
   std::vector<int> reg_dsts;  // registers written
   std::vector<int> reg_srcs;  // registers read
   int buffer = -1;            // the tensor an allocate or release is about
+  int program = -1;           // the LNC program that issued it (--lnc 2); -1 without a grid
 
   const char* name() const;
   template <typename T>
@@ -134,6 +136,9 @@ struct Program {
   std::string file;    // the kernel file as given on the command line
   std::string kernel;  // the kernel's name
   int ranks = 1;
+  // The programs each rank runs (--lnc): the body holds program 0's
+  // instructions, then program 1's, which is the order nkirun runs them in.
+  int lnc = 1;
   std::string platform;  // "trn2", "trn3"
   std::vector<BufferDecl> buffers;
   std::vector<RegisterDecl> registers;

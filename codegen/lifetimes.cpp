@@ -22,6 +22,7 @@ Instr release_of(const Instr& allocation) {
   Instr r;
   r.op = Release{};
   r.where = allocation.where;
+  r.program = allocation.program;
   r.buffer = allocation.buffer;
   return r;
 }

@@ -147,6 +147,10 @@ class Recorder final : public interp::Device {
     record(std::move(i));
   }
 
+  // Under an LNC grid the programs are traced one after another; what
+  // follows is tagged with its program, for its places and on-chip memory.
+  void program(int program) override { program_ = program; }
+
   void loop_begin(int64_t, const SourceRange& where) override {
     auto loop = std::make_unique<TraceLoop>();
     loop->where = where;
@@ -178,6 +182,7 @@ class Recorder final : public interp::Device {
     d.shape = b.shape();
     d.name = b.name();
     d.where = where;
+    d.program = b.program();
     p_.buffers.push_back(d);
     trace_.buffer_last_use.push_back(-1);
     buffers_[&b] = d.id;
@@ -193,10 +198,11 @@ class Recorder final : public interp::Device {
     return it->second;
   }
 
-  static Instr instr(InstrOp op, const SourceRange& where) {
+  Instr instr(InstrOp op, const SourceRange& where) const {
     Instr i;
     i.op = std::move(op);
     i.where = where;
+    i.program = program_;
     return i;
   }
 
@@ -238,6 +244,7 @@ class Recorder final : public interp::Device {
   std::vector<TraceNode>* current_ = &trace_.body;
   std::vector<TraceLoop*> open_;
   int64_t seq_ = 0;
+  int program_ = -1;  // the program being traced under an LNC grid
   std::map<const rt::Buffer*, int> buffers_;
   std::map<const rt::Register*, int> registers_;
   std::set<int> written_;
@@ -294,6 +301,7 @@ std::optional<Program> specialize(interp::Session& session, const std::string& k
   p.kernel = kernel;
   p.ranks = target.ranks;
   p.platform = target.platform;
+  p.lnc = target.lnc;
   Recorder recorder(p);
   std::optional<interp::TraceResult> result = session.trace(kernel, args, recorder);
   if (!result) return std::nullopt;

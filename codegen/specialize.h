@@ -22,6 +22,7 @@ struct Target {
   std::string file;  // the kernel file or stdlib module, as given
   int ranks = 1;
   std::string platform = "trn2";
+  int lnc = 1;
 };
 
 // nullopt after reporting errors to `sink` (the Session reports its own to

@@ -25,6 +25,7 @@ void format_one(const Diagnostic& d, bool color, std::string& out) {
   text.is_note = d.severity == Severity::note;
   text.message = d.message;
   text.ranks = d.ranks;
+  text.program = d.program;
   if (d.range.valid()) {
     text.placed = true;
     text.path = d.range.file->path();

@@ -26,6 +26,7 @@ struct Diagnostic {
   SourceRange range;  // may be invalid for errors with no place (a bad .npy file)
   std::string message;
   std::vector<int> ranks;  // the simulated ranks involved, empty when none
+  int program = -1;        // the ranks' LNC program (--lnc 2); -1 when not named
   std::vector<Diagnostic> notes;
 };
 

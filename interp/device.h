@@ -61,6 +61,11 @@ class Device {
   virtual void loop_begin(int64_t count, const SourceRange& where) = 0;
   virtual void loop_iteration(int64_t index) = 0;
   virtual void loop_end() = 0;
+
+  // Under an LNC grid a compiler's trace runs the programs one after
+  // another: what follows is program `program`'s. (The interpreter's device
+  // belongs to one program and ignores it.)
+  virtual void program(int /*program*/) {}
 };
 
 }  // namespace nkic::interp

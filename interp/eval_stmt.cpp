@@ -44,6 +44,7 @@ Diagnostic Evaluator::diagnostic(const SourceRange& where, const std::string& me
   d.range = where;
   d.message = message;
   if (!ctx_.tracing) d.ranks = {ctx_.rank};
+  if (ctx_.programs > 1) d.program = ctx_.program;
   return d;
 }
 
@@ -59,14 +60,23 @@ void Evaluator::write_stream(int number, const std::string& text) {
   std::ostream* stream = number == 2 ? (ctx_.err ? ctx_.err : &std::cerr) : ctx_.out;
   if (!stream) return;
   std::ostream& out = *stream;
-  if (ctx_.ranks <= 1 || ctx_.tracing) {
+  // Under an LNC grid each program prints, as "[rank R.P] ": with a trace's
+  // one rank standing for all, as "[program P] ".
+  const bool grid = ctx_.programs > 1;
+  if ((ctx_.ranks <= 1 && !grid) || (ctx_.tracing && !grid)) {
     out << text;
     if (number == 2) out.flush();
     return;
   }
   bool& line_start = number == 2 ? err_at_line_start_ : at_line_start_;
   for (char c : text) {
-    if (line_start) out << "[rank " << ctx_.rank << "] ";
+    if (line_start && ctx_.tracing) {
+      out << "[program " << ctx_.program << "] ";
+    } else if (line_start && grid) {
+      out << "[rank " << ctx_.rank << "." << ctx_.program << "] ";
+    } else if (line_start) {
+      out << "[rank " << ctx_.rank << "] ";
+    }
     out << c;
     line_start = c == '\n';
   }

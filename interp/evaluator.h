@@ -29,9 +29,17 @@ class ModuleFinder;
 struct ModuleSpec;
 
 // What a rank's evaluation runs against.
+class LncShare;
+
 struct RankContext {
   int rank = 0;
   int ranks = 1;
+  // The rank's LNC grid: this evaluation is program `program` of `programs`
+  // (1, or 2 under --lnc 2), sharing `share` (the rank's HBM tensors and
+  // inputs) with the rank's other program; nullptr without a grid.
+  int program = 0;
+  int programs = 1;
+  LncShare* share = nullptr;
   rt::Machine* machine = nullptr;  // where tensors are allocated
   Device* device = nullptr;        // performs (or records) the device operations
   std::ostream* out = nullptr;

@@ -72,7 +72,8 @@ std::string viewed_name(const ast::Expr& e) {
 
 std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
                                                                     const ast::FunctionDef& def,
-                                                                    const Value& returned) {
+                                                                    const Value& returned,
+                                                                    bool mark_io) {
   const ast::Return* ret = ev.last_return();
   const SourceRange where = ret && ret->value ? ret->value->range : def.name_range;
   std::vector<Value> values;
@@ -111,7 +112,7 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
                          ": kernel outputs must be in HBM (allocate them with "
                          "buffer=nl.shared_hbm and dma_copy into them)");
     }
-    (*t)->buffer()->set_io(true);
+    if (mark_io) (*t)->buffer()->set_io(true);
     out.emplace_back(name, *t);
   }
   return out;

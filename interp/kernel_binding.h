@@ -35,11 +35,13 @@ std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& m
                                                    const SourceRange& where);
 
 // The tensors a kernel returned, each named after the returned variable
-// (ret{i} when it has none), marked as IO; an error for a non-tensor or an
-// on-chip one. `def` is the kernel, for the place of errors.
+// (ret{i} when it has none), marked as IO when `mark_io` (not while another
+// program of the rank's LNC grid may still use them); an error for a
+// non-tensor or an on-chip one. `def` is the kernel, for the place of errors.
 std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& ev,
                                                                     const ast::FunctionDef& def,
-                                                                    const Value& returned);
+                                                                    const Value& returned,
+                                                                    bool mark_io = true);
 
 // The name an input tensor the kernel wrote is written back under: its
 // parameter's name, unless a returned tensor already has that name (`x = y;

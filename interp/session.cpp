@@ -19,6 +19,7 @@
 #include "interp/kernel_binding.h"
 #include "interp/module_finder.h"
 #include "interp/nki/modules.h"
+#include "interp/lnc_share.h"
 #include "interp/spmd.h"
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
@@ -116,10 +117,14 @@ struct Session::Impl {
     return options.platform ? *options.platform : rt::default_platform();
   }
 
-  RankContext context(int rank, rt::Machine& machine, Device& device) {
+  RankContext context(int rank, rt::Machine& machine, Device& device, int program = 0,
+                      LncShare* share = nullptr) {
     RankContext ctx;
     ctx.rank = rank;
     ctx.ranks = options.ranks;
+    ctx.program = program;
+    ctx.programs = options.lnc;
+    ctx.share = share;
     ctx.machine = &machine;
     ctx.device = &device;
     ctx.out = options.out ? options.out : &std::cout;
@@ -136,10 +141,17 @@ struct Session::Impl {
   BoundKernel bind_kernel(Evaluator& ev, const ast::FunctionDef& def,
                           const std::vector<PreparedArg>& args, rt::Machine& machine,
                           Device& device);
-  void rank_body(int rank, const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
-                 rt::Machine& machine, Spmd& spmd, RunResult& result, double& kernel_micros);
-  void trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
-                  rt::Machine& machine, Device& device, TraceResult& result);
+  void rank_body(int rank, int program, LncShare* share, const ast::FunctionDef& def,
+                 const std::vector<PreparedArg>& args, rt::Machine& machine, Spmd& spmd,
+                 RunResult& result, double& kernel_micros);
+  void trace_body(int program, LncShare* share, const ast::FunctionDef& def,
+                  const std::vector<PreparedArg>& args, rt::Machine& machine, Device& device,
+                  TraceResult& result);
+  // The named tensors `program` returned at the end of `ev`'s call, checked
+  // against the tensors the rank's other program returned (LncShare).
+  std::vector<std::pair<std::string, Value::Tensor>> program_returns(
+      Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
+      const Value& returned);
 };
 
 Session::Session(SessionOptions options, SourceManager& sources, DiagnosticSink& sink)
@@ -223,6 +235,11 @@ const ast::FunctionDef* Session::Impl::start(const std::string& kernel,
   if (options.ranks < 1 || options.ranks > rt::Machine::kMaxRanks) {
     sink.report(error_at(SourceRange{}, "the number of ranks must be between 1 and " +
                                             std::to_string(rt::Machine::kMaxRanks)));
+    return nullptr;
+  }
+  if (options.lnc != 1 && options.lnc != 2) {
+    sink.report(error_at(SourceRange{}, "the LNC must be 1 or 2, got " +
+                                            std::to_string(options.lnc)));
     return nullptr;
   }
   return prepare_args(*def, args, prepared) ? def : nullptr;
@@ -317,6 +334,10 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
   BoundKernel bound;
   bound.function = it->second;
   const int rank = ev.rank();
+  // Under an LNC grid the rank's inputs are bound once, by its first program.
+  LncShare* share = ev.context().share;
+  const bool reuse = share && share->inputs_bound;
+  size_t next_input = 0;
   for (const PreparedArg& a : args) {
     const SourceRange where = a.param ? a.param->range : def.name_range;
     if (a.expression) {
@@ -325,25 +346,60 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
       continue;
     }
     const rt::NpyArray* data = a.per_rank ? &(*a.per_rank)[static_cast<size_t>(rank)] : nullptr;
-    auto view = input_tensor(ev, machine, device, a.name, a.tensor->dtype, a.tensor->shape, data,
-                             where);
+    auto view = reuse ? share->inputs.at(next_input++).second
+                      : input_tensor(ev, machine, device, a.name, a.tensor->dtype,
+                                     a.tensor->shape, data, where);
     bound.inputs.emplace_back(a.name, view);
     bound.kwargs.emplace_back(a.name, Value(Value::Tensor(view)));
+  }
+  if (share && !reuse) {
+    share->inputs = bound.inputs;
+    share->inputs_bound = true;
   }
   return bound;
 }
 
-void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
-                              const std::vector<PreparedArg>& args, rt::Machine& machine,
-                              Spmd& spmd, RunResult& result, double& kernel_micros) {
+std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::program_returns(
+    Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
+    const Value& returned) {
+  std::vector<std::pair<std::string, Value::Tensor>> tensors;
+  // Under a grid the rank's tensors become its outputs (IO) only when its
+  // last program returns: until then the other program may still write them.
+  const bool last = !share || share->returned.has_value();
+  for (const auto& [name, t] : returned_tensors(ev, def, returned, last)) {
+    tensors.emplace_back(name, t);
+  }
+  if (!share) return tensors;
+  const ast::Return* ret = ev.last_return();
+  const SourceRange where = ret ? ret->range : def.range;
+  if (!share->returned) {
+    share->returned = LncShare::Returned{program, where, tensors};
+    return tensors;
+  }
+  try {
+    share->check_same_returns(program, tensors);
+  } catch (const rt::Error& e) {
+    ev.fail(where, e.what());
+  }
+  return tensors;
+}
+
+void Session::Impl::rank_body(int rank, int program, LncShare* share,
+                              const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
+                              rt::Machine& machine, Spmd& spmd, RunResult& result,
+                              double& kernel_micros) {
   ExecDevice device(rank, spmd);
-  Evaluator ev(context(rank, machine, device));
+  Evaluator ev(context(rank, machine, device, program, share));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
   const double start = thread_cpu_micros();
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
   kernel_micros = thread_cpu_micros() - start;
   const ast::Return* ret = ev.last_return();
-  spmd.set_finish_place(rank, ret ? ret->range : def.range);
+  spmd.set_finish_place(rank, ret ? ret->range : def.range, program);
+  const auto returned_list = program_returns(ev, program, share, def, returned);
+  // A rank's outputs are its shared tensors: read once, by its last program
+  // (programs run in order, see spmd.h), when both have written them.
+  if (program + 1 < options.lnc) return;
   std::vector<NamedArray>& outputs = result.outputs[static_cast<size_t>(rank)];
   std::vector<std::string>& printed = result.printed[static_cast<size_t>(rank)];
   std::vector<const rt::Buffer*> seen;
@@ -361,7 +417,7 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
     seen.push_back(t.buffer().get());
   };
   std::vector<std::string> returned_names;
-  for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
+  for (const auto& [name, t] : returned_list) {
     emit(name, *t);
     returned_names.push_back(name);
   }
@@ -372,17 +428,19 @@ void Session::Impl::rank_body(int rank, const ast::FunctionDef& def,
   }
 }
 
-void Session::Impl::trace_body(const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
-                               rt::Machine& machine, Device& device, TraceResult& result) {
-  RankContext ctx = context(0, machine, device);
+void Session::Impl::trace_body(int program, LncShare* share, const ast::FunctionDef& def,
+                               const std::vector<PreparedArg>& args, rt::Machine& machine,
+                               Device& device, TraceResult& result) {
+  if (share) device.program(program);
+  RankContext ctx = context(0, machine, device, program, share);
   ctx.tracing = true;
   Evaluator ev(ctx);
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
-  for (const auto& [name, t] : bound.inputs) result.inputs.emplace_back(name, t->buffer());
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
-  for (const auto& [name, t] : returned_tensors(ev, def, returned)) {
-    result.outputs.emplace_back(name, *t);
-  }
+  const auto returned_list = program_returns(ev, program, share, def, returned);
+  if (program > 0) return;  // the first program's tensors stand for the rank's
+  for (const auto& [name, t] : bound.inputs) result.inputs.emplace_back(name, t->buffer());
+  for (const auto& [name, t] : returned_list) result.outputs.emplace_back(name, *t);
 }
 
 std::optional<RunResult> Session::run(const std::string& kernel,
@@ -397,7 +455,8 @@ std::optional<RunResult> Session::run(const std::string& kernel,
   if (!def) return std::nullopt;
   if (!im.run_machine) {
     try {
-      im.run_machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform());
+      im.run_machine = std::make_unique<rt::Machine>(im.options.ranks, im.platform(),
+                                                     /*has_data=*/true, im.options.lnc);
       im.run_machine->set_strict(im.options.strict);
       im.run_machine->set_memory_limit(im.options.memory_limit);
     } catch (const rt::Error& e) {
@@ -409,13 +468,19 @@ std::optional<RunResult> Session::run(const std::string& kernel,
   RunResult result;
   result.outputs.resize(static_cast<size_t>(im.options.ranks));
   result.printed.resize(static_cast<size_t>(im.options.ranks));
-  std::vector<double> kernel_micros(static_cast<size_t>(im.options.ranks), 0.0);
+  const int lnc = im.options.lnc;
+  std::vector<double> kernel_micros(static_cast<size_t>(im.options.ranks * lnc), 0.0);
   std::optional<Diagnostic> error;
   {
-    Spmd spmd(im.options.ranks);
-    error = spmd.run([&](int rank) {
-      im.rank_body(rank, *def, prepared, machine, spmd, result,
-                   kernel_micros[static_cast<size_t>(rank)]);
+    std::vector<std::unique_ptr<LncShare>> shares;  // [rank], under a grid
+    for (int r = 0; lnc > 1 && r < im.options.ranks; ++r) {
+      shares.push_back(std::make_unique<LncShare>(lnc));
+    }
+    Spmd spmd(im.options.ranks, /*name_ranks=*/true, lnc);
+    error = spmd.run_programs([&](int rank, int program) {
+      LncShare* share = shares.empty() ? nullptr : shares[static_cast<size_t>(rank)].get();
+      im.rank_body(rank, program, share, *def, prepared, machine, spmd, result,
+                   kernel_micros[static_cast<size_t>(program * im.options.ranks + rank)]);
     });
   }
   machine.discharge_host(im.output_bytes);
@@ -442,8 +507,8 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
   if (!def) return std::nullopt;
   TraceResult result;
   try {
-    result.machine =
-        std::make_shared<rt::Machine>(im.options.ranks, im.platform(), device.has_data());
+    result.machine = std::make_shared<rt::Machine>(im.options.ranks, im.platform(),
+                                                   device.has_data(), im.options.lnc);
     result.machine->set_memory_limit(im.options.memory_limit);
     result.machine->set_alike_ranks(im.options.ranks);  // rank 0 traced for all
   } catch (const rt::Error& e) {
@@ -457,8 +522,15 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
     // as run()'s ranks. The trace device never joins a rendezvous. Its errors
     // name no rank (the evaluator names none when tracing), except the
     // collective checks', which name the failing list's members as run() does.
-    Spmd spmd(1, /*name_ranks=*/false);
-    error = spmd.run([&](int) { im.trace_body(*def, prepared, *result.machine, device, result); });
+    // Under an LNC grid, each program is traced in turn (program_id() is a
+    // value of the trace), sharing the rank's HBM tensors as run() does.
+    const int lnc = im.options.lnc;
+    LncShare share(lnc);
+    Spmd spmd(1, /*name_ranks=*/false, lnc);
+    error = spmd.run_programs([&](int, int program) {
+      im.trace_body(program, lnc > 1 ? &share : nullptr, *def, prepared, *result.machine, device,
+                    result);
+    });
   }
   if (error) {
     im.sink.report(std::move(*error));

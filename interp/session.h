@@ -33,6 +33,9 @@ constexpr int64_t kDefaultMaxSteps = 50'000'000;
 
 struct SessionOptions {
   int ranks = 1;
+  // The logical-NeuronCore grid: each rank runs `lnc` programs of the kernel
+  // (1 or 2), sharing the rank's inputs and HBM tensors (lnc_share.h).
+  int lnc = 1;
   const rt::Platform* platform = nullptr;  // nullptr: the default platform
   // Folders searched for modules, in order, after the root of the kernel
   // file's package (module_finder.h): the tools give -I DIR..., $NKIC_PATH
@@ -132,7 +135,8 @@ class Session {
   // Session uses one machine, whose host storage is reused from run to run.
   std::optional<RunResult> run(const std::string& kernel, const std::vector<KernelArg>& args);
 
-  // Runs the module and `kernel` once, as rank 0 of options.ranks, handing
+  // Runs the module and `kernel` once per program (options.lnc; the device
+  // hears Device::program before each), as rank 0 of options.ranks, handing
   // every device operation, allocation and nl-range loop to `device` instead
   // of performing it (device.h); arguments bind as for run(). Tensor data is
   // never read: doing so at the meta level (printing a tensor) is an error.

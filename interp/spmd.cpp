@@ -26,44 +26,51 @@ std::string rank_list(const std::vector<int>& ranks) {
   return out;
 }
 
-Diagnostic note(const SourceRange& r, std::string message, int rank) {
+Diagnostic note(const SourceRange& r, std::string message, int rank, int program) {
   Diagnostic d;
   d.severity = Severity::note;
   d.range = r;
   d.message = std::move(message);
   d.ranks = {rank};
+  d.program = program;
   return d;
 }
 
 }  // namespace
 
-Spmd::Spmd(int ranks, bool name_ranks)
+Spmd::Spmd(int ranks, bool name_ranks, int programs)
     : ranks_(ranks),
       name_ranks_(name_ranks),
-      rank_cv_(static_cast<size_t>(ranks)),
-      state_(static_cast<size_t>(ranks), State::ready),
-      finish_place_(static_cast<size_t>(ranks)) {}
+      programs_(programs),
+      rank_cv_(static_cast<size_t>(ranks * programs)),
+      state_(static_cast<size_t>(ranks * programs), State::ready),
+      finish_place_(static_cast<size_t>(ranks * programs)) {}
 
-void Spmd::set_finish_place(int rank, const SourceRange& where) {
+void Spmd::set_finish_place(int rank, const SourceRange& where, int program) {
   std::lock_guard<std::mutex> lock(mutex_);
-  finish_place_[static_cast<size_t>(rank)] = where;
+  finish_place_[static_cast<size_t>(unit(rank, program))] = where;
 }
 
 void* Spmd::thread_main(void* arg) {
   const Job* job = static_cast<const Job*>(arg);
-  job->spmd->rank_main(job->rank);
+  job->spmd->unit_main(job->unit);
   return nullptr;
 }
 
 std::optional<Diagnostic> Spmd::run(const RankBody& body) {
+  return run_programs([&](int rank, int) { body(rank); });
+}
+
+std::optional<Diagnostic> Spmd::run_programs(const ProgramBody& body) {
   body_ = &body;
-  std::vector<Job> jobs(static_cast<size_t>(ranks_));
+  const int count = units();  // one thread per unit
+  std::vector<Job> jobs(static_cast<size_t>(count));
   std::vector<pthread_t> threads;
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, kRankStackBytes);
   int started = 0;
-  for (int r = 0; r < ranks_; ++r) {
+  for (int r = 0; r < count; ++r) {
     jobs[static_cast<size_t>(r)] = Job{this, r};
     pthread_t t;
     if (const int err =
@@ -71,14 +78,15 @@ std::optional<Diagnostic> Spmd::run(const RankBody& body) {
         err != 0) {
       std::lock_guard<std::mutex> lock(mutex_);
       Diagnostic d;
-      d.message = "cannot start the thread of rank " + std::to_string(r) + " of " +
+      d.message = "cannot start the thread of rank " + std::to_string(rank_of(r)) +
+                  (programs_ > 1 ? " program " + std::to_string(program_of(r)) : "") + " of " +
                   std::to_string(ranks_) + ": " + std::strerror(err) +
                   " (each rank's thread reserves " + std::to_string(kRankStackBytes >> 20) +
                   " MiB of address space; is the address space or the number of threads limited?)";
       record_error_locked(std::move(d));
       cancelled_ = true;
-      for (int q = r; q < ranks_; ++q) state_[static_cast<size_t>(q)] = State::done;
-      done_count_ += ranks_ - r;
+      for (int q = r; q < count; ++q) state_[static_cast<size_t>(q)] = State::done;
+      done_count_ += count - r;
       break;
     }
     threads.push_back(t);
@@ -88,7 +96,7 @@ std::optional<Diagnostic> Spmd::run(const RankBody& body) {
   {
     std::unique_lock<std::mutex> lock(mutex_);
     pass_baton_locked();
-    done_cv_.wait(lock, [&] { return done_count_ == ranks_; });
+    done_cv_.wait(lock, [&] { return done_count_ == units(); });
   }
   for (pthread_t t : threads) pthread_join(t, nullptr);
   (void)started;
@@ -102,20 +110,21 @@ void Spmd::pass_baton_locked() {
   if (current_ >= 0) rank_cv_[static_cast<size_t>(current_)].notify_one();
 }
 
-void Spmd::wait_turn_locked(std::unique_lock<std::mutex>& lock, int rank) {
+void Spmd::wait_turn_locked(std::unique_lock<std::mutex>& lock, int unit) {
   // Even a cancelled rank waits for the baton: unwinding frees its tensors,
   // and the machine must only ever be touched by one rank at a time.
-  rank_cv_[static_cast<size_t>(rank)].wait(lock, [&] { return current_ == rank; });
+  rank_cv_[static_cast<size_t>(unit)].wait(lock, [&] { return current_ == unit; });
   if (cancelled_) throw Cancelled{};
 }
 
-void Spmd::rank_main(int rank) {
+void Spmd::unit_main(int unit) {
+  const int rank = rank_of(unit);
   try {
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wait_turn_locked(lock, rank);
+      wait_turn_locked(lock, unit);
     }
-    (*body_)(rank);
+    (*body_)(rank, program_of(unit));
   } catch (const CompileError& e) {
     std::lock_guard<std::mutex> lock(mutex_);
     record_error_locked(e.diag);
@@ -125,13 +134,14 @@ void Spmd::rank_main(int rank) {
     Diagnostic d;
     d.message = rt::exception_message(e);
     if (name_ranks_) d.ranks = {rank};
+    d.program = named_program(program_of(unit));
     record_error_locked(std::move(d));
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  state_[static_cast<size_t>(rank)] = State::done;
+  state_[static_cast<size_t>(unit)] = State::done;
   ++done_count_;
-  if (current_ == rank) pass_baton_locked();
-  if (done_count_ == ranks_) done_cv_.notify_all();
+  if (current_ == unit) pass_baton_locked();
+  if (done_count_ == units()) done_cv_.notify_all();
 }
 
 void Spmd::record_error_locked(Diagnostic d) {
@@ -143,7 +153,8 @@ void Spmd::record_error_locked(Diagnostic d) {
   // usually fail identically) is one error naming every rank that hit it.
   const SourceRange& a = first_error_->range;
   const bool same = a.file == d.range.file && a.begin.line == d.range.begin.line &&
-                    a.begin.col == d.range.begin.col && first_error_->message == d.message;
+                    a.begin.col == d.range.begin.col && first_error_->message == d.message &&
+                    first_error_->program == d.program;
   if (!same) return;
   std::vector<int>& ranks = first_error_->ranks;
   ranks.insert(ranks.end(), d.ranks.begin(), d.ranks.end());
@@ -152,11 +163,12 @@ void Spmd::record_error_locked(Diagnostic d) {
 }
 
 int Spmd::pick_next_locked() {
+  const int count = units();
   if (!cancelled_) {
-    for (int r = 0; r < ranks_; ++r) {
+    for (int r = 0; r < count; ++r) {
       if (state_[static_cast<size_t>(r)] == State::ready) return r;
     }
-    for (int r = 0; r < ranks_; ++r) {
+    for (int r = 0; r < count; ++r) {
       if (state_[static_cast<size_t>(r)] != State::waiting) continue;
       // After an error, ranks left waiting only wait for a rank that failed.
       if (!first_error_) record_error_locked(deadlock_locked(r));
@@ -165,20 +177,25 @@ int Spmd::pick_next_locked() {
     }
   }
   // Cancelled: the unfinished ranks unwind one at a time, in rank order.
-  for (int r = 0; r < ranks_; ++r) {
+  for (int r = 0; r < count; ++r) {
     if (state_[static_cast<size_t>(r)] != State::done) return r;
   }
   return -1;
 }
 
-Diagnostic Spmd::deadlock_locked(int waiting_rank) const {
+Diagnostic Spmd::deadlock_locked(int waiting_unit) const {
+  const int waiting_rank = rank_of(waiting_unit);
+  const int program = program_of(waiting_unit);
+  const int named = named_program(program);
   const Pending* p = nullptr;
   for (const Pending& candidate : pending_) {
+    if (candidate.program != program) continue;
     for (size_t i = 0; i < candidate.members.size(); ++i) {
       if (candidate.members[i] == waiting_rank && candidate.arrived[i]) p = &candidate;
     }
   }
   Diagnostic d;
+  d.program = named;
   if (!p) {
     d.message = "deadlock: rank " + std::to_string(waiting_rank) + " waits forever";
     d.ranks = {waiting_rank};
@@ -201,17 +218,20 @@ Diagnostic Spmd::deadlock_locked(int waiting_rank) const {
     why += "rank " + std::to_string(m) + ", which ";
     const CollectiveCall* where = nullptr;
     for (const Pending& other : pending_) {
+      if (other.program != program) continue;
       for (size_t k = 0; k < other.members.size(); ++k) {
         if (other.members[k] == m && other.arrived[k]) where = &*other.arrived[k];
       }
     }
-    if (state_[static_cast<size_t>(m)] == State::waiting && where) {
+    const size_t mu = static_cast<size_t>(unit(m, program));
+    if (state_[mu] == State::waiting && where) {
       why += std::string("waits in ") + collective_name(where->kind) + " at " + place(where->range);
       d.notes.push_back(note(
           where->range,
-          "rank " + std::to_string(m) + " waits in " + collective_name(where->kind) + " here", m));
+          "rank " + std::to_string(m) + " waits in " + collective_name(where->kind) + " here", m,
+          named));
     } else {
-      why += "finished at " + place(finish_place_[static_cast<size_t>(m)]) + " without joining";
+      why += "finished at " + place(finish_place_[mu]) + " without joining";
     }
   }
   d.range = first->range;
@@ -224,7 +244,7 @@ Diagnostic Spmd::deadlock_locked(int waiting_rank) const {
       d.notes.push_back(note(call->range,
                              "rank " + std::to_string(call->rank) + " waits in " +
                                  collective_name(call->kind) + " here",
-                             call->rank));
+                             call->rank, named));
     }
   }
   return d;
@@ -233,9 +253,12 @@ Diagnostic Spmd::deadlock_locked(int waiting_rank) const {
 void Spmd::join(CollectiveCall call) {
   std::unique_lock<std::mutex> lock(mutex_);
   const int rank = call.rank;
+  const int program = call.program;
+  const int self = unit(rank, program);
   const std::vector<int> members = call.members();
   auto pending = pending_.end();
   for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    if (it->program != program) continue;
     auto pos = std::find(it->members.begin(), it->members.end(), rank);
     if (pos != it->members.end() && !it->arrived[static_cast<size_t>(pos - it->members.begin())]) {
       pending = it;
@@ -250,6 +273,7 @@ void Spmd::join(CollectiveCall call) {
     Diagnostic d;
     d.range = call.range;
     d.ranks = {rank, other->rank};
+    d.program = named_program(program);
     d.message = std::string(collective_name(call.kind)) + " on rank " + std::to_string(rank) +
                 " uses replica group " + call.group.describe() + ", but rank " +
                 std::to_string(other->rank) + " waits in " + collective_name(other->kind) +
@@ -257,11 +281,11 @@ void Spmd::join(CollectiveCall call) {
     d.notes.push_back(note(
         other->range,
         "rank " + std::to_string(other->rank) + " calls " + collective_name(other->kind) + " here",
-        other->rank));
+        other->rank, named_program(program)));
     throw CompileError(std::move(d));
   }
   if (pending == pending_.end()) {
-    pending = pending_.insert(pending_.end(), Pending{members, {}});
+    pending = pending_.insert(pending_.end(), Pending{program, members, {}});
     pending->arrived.resize(members.size());
   }
   const size_t position =
@@ -275,16 +299,16 @@ void Spmd::join(CollectiveCall call) {
     std::vector<const CollectiveCall*> calls;
     for (const auto& a : done.arrived) calls.push_back(&*a);
     complete_collective(calls);
-    for (int m : done.members) state_[static_cast<size_t>(m)] = State::ready;
+    for (int m : done.members) state_[static_cast<size_t>(unit(m, program))] = State::ready;
     // Yield, so that the lowest runnable rank runs next whichever member
     // happened to arrive last.
     pass_baton_locked();
-    wait_turn_locked(lock, rank);
+    wait_turn_locked(lock, self);
     return;
   }
-  state_[static_cast<size_t>(rank)] = State::waiting;
+  state_[static_cast<size_t>(self)] = State::waiting;
   pass_baton_locked();
-  wait_turn_locked(lock, rank);
+  wait_turn_locked(lock, self);
 }
 
 }  // namespace nkic::interp

@@ -1,8 +1,15 @@
-// Running a kernel SPMD: one thread per rank (with a large stack, so the
+// Running a kernel SPMD: one thread per rank's program (a rank runs one
+// program, or two under an LNC grid, `--lnc 2`) (with a large stack, so the
 // evaluator's recursion bound is what stops deep recursion), but only one
 // rank runs at a time. The baton goes to the lowest-numbered runnable rank
 // whenever the running one finishes, fails or blocks in a collective, so the
 // output, the errors and the results are the same on every run.
+//
+// Under an LNC grid the schedulable unit is (rank, program), numbered
+// program-major: every rank's program 0 comes before any program 1. A
+// collective joins the programs of one program id only, so the programs 0
+// never wait for a program 1, and each rank's program 0 runs to its end
+// before its program 1 starts: the order a compiled program runs them in.
 //
 // Collectives meet here: a rank's call waits until every member of its
 // sub-group has arrived; the last one to arrive checks and runs it and wakes
@@ -45,14 +52,18 @@ class Spmd {
   // `name_ranks`: whether the errors the scheduler makes itself (internal
   // ones) name the rank; not for a compiler's trace, whose one rank stands
   // for every rank.
-  explicit Spmd(int ranks, bool name_ranks = true);
+  // `programs`: the programs each rank runs (its LNC).
+  explicit Spmd(int ranks, bool name_ranks = true, int programs = 1);
   Spmd(const Spmd&) = delete;
   Spmd& operator=(const Spmd&) = delete;
 
   using RankBody = std::function<void(int rank)>;
+  using ProgramBody = std::function<void(int rank, int program)>;
   // Runs body(rank) for every rank and returns the first error, if any.
   // body reports errors by throwing CompileError.
   std::optional<Diagnostic> run(const RankBody& body);
+  // The same for every program of every rank, in the order above.
+  std::optional<Diagnostic> run_programs(const ProgramBody& body);
 
   // From a rank's thread, inside body: joins the collective and returns once
   // it has completed. Throws CompileError, or an internal exception that
@@ -60,32 +71,42 @@ class Spmd {
   void join(CollectiveCall call);
 
   // Where a rank's kernel ended, for "rank 2 finished at k.py:20:1".
-  void set_finish_place(int rank, const SourceRange& where);
+  void set_finish_place(int rank, const SourceRange& where, int program = 0);
 
  private:
   enum class State { ready, waiting, done };
   struct Pending {
-    std::vector<int> members;                            // the sub-group, in list order
+    int program = 0;                                     // whose collective it is
+    std::vector<int> members;                            // the sub-group (ranks), in list order
     std::vector<std::optional<CollectiveCall>> arrived;  // by position
   };
   struct Job {
     Spmd* spmd;
-    int rank;
+    int unit;
   };
 
+  // A schedulable unit: program * ranks + rank.
+  int unit(int rank, int program) const { return program * ranks_ + rank; }
+  int rank_of(int unit) const { return unit % ranks_; }
+  int program_of(int unit) const { return unit / ranks_; }
+  // The program as diagnostics name it: -1 without a grid.
+  int named_program(int program) const { return programs_ > 1 ? program : -1; }
+  int units() const { return ranks_ * programs_; }
+
   static void* thread_main(void* job);
-  void rank_main(int rank);
+  void unit_main(int unit);
   void record_error_locked(Diagnostic d);
   int pick_next_locked();
-  Diagnostic deadlock_locked(int waiting_rank) const;
+  Diagnostic deadlock_locked(int waiting_unit) const;
   void pass_baton_locked();
-  void wait_turn_locked(std::unique_lock<std::mutex>& lock, int rank);
+  void wait_turn_locked(std::unique_lock<std::mutex>& lock, int unit);
 
   int ranks_;
   bool name_ranks_;
-  const RankBody* body_ = nullptr;
+  int programs_;
+  const ProgramBody* body_ = nullptr;
   std::mutex mutex_;
-  std::vector<std::condition_variable> rank_cv_;  // one per rank: its turn has come
+  std::vector<std::condition_variable> rank_cv_;  // one per unit: its turn has come
   std::condition_variable done_cv_;               // every rank has finished
   std::vector<State> state_;
   std::vector<SourceRange> finish_place_;

@@ -95,8 +95,9 @@ std::string escape_controls(std::string_view text) {
   return out;
 }
 
-std::string format_ranks(const std::vector<int>& ranks) {
-  if (ranks.empty()) return "";
+std::string format_ranks(const std::vector<int>& ranks, int program) {
+  const std::string of_program = program >= 0 ? "program " + std::to_string(program) : "";
+  if (ranks.empty()) return program >= 0 ? " (" + of_program + ")" : "";
   std::string out = ranks.size() == 1 ? " (rank " : " (ranks ";
   size_t i = 0;
   while (i < ranks.size()) {
@@ -112,7 +113,7 @@ std::string format_ranks(const std::vector<int>& ranks) {
       ++i;
     }
   }
-  return out + ")";
+  return out + (program >= 0 ? ", " + of_program : "") + ")";
 }
 
 std::string format_diagnostic_text(const DiagnosticText& d, bool color) {
@@ -126,7 +127,7 @@ std::string format_diagnostic_text(const DiagnosticText& d, bool color) {
   if (color) out += d.is_note ? kCyan : kRed;
   out += d.is_note ? "note: " : "error: ";
   if (color) out += kReset;
-  out += escape_controls(d.message) + format_ranks(d.ranks) + "\n";
+  out += escape_controls(d.message) + format_ranks(d.ranks, d.program) + "\n";
   if (!d.placed || !d.line_text || d.col < 1) return out;
   out += shown_line(*d.line_text) + "\n";
   if (color) out += kGreen;

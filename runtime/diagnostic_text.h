@@ -27,6 +27,7 @@ struct DiagnosticText {
   std::optional<std::string_view> line_text;  // the source line, when known
   std::string_view message;
   std::vector<int> ranks;     // the simulated ranks involved, empty when none
+  int program = -1;           // the LNC program involved (--lnc 2), -1 when none
 };
 
 // "PATH:LINE:COL: error: MESSAGE (rank R)\n", then the source line and the
@@ -43,8 +44,9 @@ std::string format_diagnostic_text(const DiagnosticText& d, bool color);
 // result has no control characters, so escaping twice changes nothing.
 std::string escape_controls(std::string_view text);
 
-// " (rank 3)", " (ranks 0, 2-5)"; "" for no ranks.
-std::string format_ranks(const std::vector<int>& ranks);
+// " (rank 3)", " (ranks 0, 2-5)"; "" for no ranks. With a program (>= 0,
+// under --lnc 2) it is named too: " (ranks 0, 1, program 1)", " (program 1)".
+std::string format_ranks(const std::vector<int>& ranks, int program = -1);
 
 // Whether stderr should be coloured when the user did not say: a terminal,
 // and no NO_COLOR in the environment.

@@ -77,7 +77,8 @@ void allocate_slot(Machine& machine, const BufferRecord& decl, const int64_t* sh
   slot.reset();
   const std::vector<int64_t> shape(shapes + decl.first_dim,
                                    shapes + decl.first_dim + decl.dim_count);
-  slot = machine.allocate(rank, decl.kind, decl.dtype, shape, decl.name);
+  slot =
+      machine.allocate(rank, decl.kind, decl.dtype, shape, decl.name, /*io=*/false, decl.program);
 }
 
 void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state) {

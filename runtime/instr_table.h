@@ -66,6 +66,7 @@ struct BufferRecord {
   int32_t first_dim;
   int32_t dim_count;
   const char* name;
+  int32_t program;  // whose SBUF or PSUM holds it under an LNC grid (0 for HBM)
 };
 
 // The pools one generated program's records index into.

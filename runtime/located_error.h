@@ -18,6 +18,7 @@ struct SourcePlace {
   int col;
   int end_col;       // one past the last column on that line (col + 1 when unknown)
   const char* text;  // the source line itself
+  int program = -1;  // the LNC program whose instruction it is (--lnc 2), -1 when not named
 };
 
 // A run-time error of the compiled kernel (e.g. a run-time offset out of

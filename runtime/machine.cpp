@@ -87,9 +87,10 @@ const Platform* find_platform(std::string_view name) {
 const Platform& default_platform() { return kPlatforms[0]; }
 
 Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
-               std::string name, bool io)
+               std::string name, bool io, int program)
     : machine_(machine),
       rank_(rank),
+      program_(is_on_chip(kind) ? program : 0),
       kind_(kind),
       dtype_(dtype),
       shape_(std::move(shape)),
@@ -99,7 +100,7 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vecto
       charged_bytes_(0) {}
 
 Buffer::~Buffer() {
-  machine_.release(rank_, kind_, charged_bytes_, admitted_bytes_);
+  machine_.release(rank_, program_, kind_, charged_bytes_, admitted_bytes_);
   if (!data_.empty()) machine_.recycle(std::move(data_));
 }
 
@@ -170,8 +171,9 @@ std::vector<bool>* Buffer::written_flags() {
   return &initialized_;
 }
 
-Machine::Machine(int ranks, const Platform& platform, bool has_data)
+Machine::Machine(int ranks, const Platform& platform, bool has_data, int programs)
     : ranks_(ranks),
+      programs_(programs),
       platform_(platform),
       has_data_(has_data),
       memory_limit_(default_memory_limit()) {
@@ -179,7 +181,11 @@ Machine::Machine(int ranks, const Platform& platform, bool has_data)
     throw Error("the number of ranks must be between 1 and " + std::to_string(kMaxRanks) +
                 ", got " + std::to_string(ranks));
   }
-  live_.assign(static_cast<size_t>(ranks), std::vector<int64_t>(kPoolCount, 0));
+  if (programs < 1 || programs > 2) {
+    throw Error("a rank runs 1 or 2 programs (--lnc), got " + std::to_string(programs));
+  }
+  live_.assign(static_cast<size_t>(ranks) * static_cast<size_t>(programs),
+               std::vector<int64_t>(kPoolCount, 0));
 }
 
 int64_t Machine::default_memory_limit() {
@@ -210,8 +216,13 @@ int64_t Machine::admit(const std::string& what, int64_t storage_bytes) {
   return storage_bytes;
 }
 
-int64_t Machine::live_bytes(int rank, MemKind kind) const {
-  return live_.at(static_cast<size_t>(rank))[pool_of(kind)];
+size_t Machine::core(int rank, MemKind kind, int program) const {
+  const int p = is_on_chip(kind) ? program : 0;
+  return static_cast<size_t>(rank) * static_cast<size_t>(programs_) + static_cast<size_t>(p);
+}
+
+int64_t Machine::live_bytes(int rank, MemKind kind, int program) const {
+  return live_.at(core(rank, kind, program))[pool_of(kind)];
 }
 
 int64_t Machine::capacity(MemKind kind) const {
@@ -230,7 +241,7 @@ void check_tensor_dims(size_t ndim) {
 
 std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                                           const std::vector<int64_t>& shape, std::string name,
-                                          bool io) {
+                                          bool io, int program) {
   if (rank < 0 || rank >= ranks_) {
     throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
                 std::to_string(ranks_) + " ranks)");
@@ -257,7 +268,11 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
   if (elements < 0 || charge < 0 || storage < 0) {
     throw Error("tensor '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
-  int64_t& live = live_[static_cast<size_t>(rank)][pool_of(kind)];
+  if (program < 0 || program >= programs_) {
+    throw Error("program " + std::to_string(program) + " does not exist (each rank runs " +
+                std::to_string(programs_) + ")");
+  }
+  int64_t& live = live_[core(rank, kind, program)][pool_of(kind)];
   const int64_t cap = capacity(kind);
   if (charge > cap - live) {
     throw Error(std::string(pool_label(kind)) + " overflow: allocating '" + name + "' needs " + format_bytes(charge) +
@@ -265,7 +280,8 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 format_bytes(cap) + " already live");
   }
   const int64_t admitted = admit("'" + name + "'", storage);
-  auto buffer = std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io);
+  auto buffer =
+      std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io, program);
   buffer->charged_bytes_ = charge;
   buffer->admitted_bytes_ = admitted;
   live += charge;
@@ -286,8 +302,8 @@ std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
   return buffer;
 }
 
-void Machine::release(int rank, MemKind kind, int64_t bytes, int64_t storage_bytes) {
-  live_[static_cast<size_t>(rank)][pool_of(kind)] -= bytes;
+void Machine::release(int rank, int program, MemKind kind, int64_t bytes, int64_t storage_bytes) {
+  live_[core(rank, kind, program)][pool_of(kind)] -= bytes;
   total_bytes_ -= storage_bytes;
 }
 

@@ -11,6 +11,11 @@
 // after its first run. The pool is bounded (see Machine::kMaxPooledBytes and
 // Machine::trim_pool).
 //
+// Under a logical-NeuronCore grid (--lnc 2) a rank runs several programs,
+// each on its own core: SBUF and PSUM are accounted per (rank, program),
+// each program having the platform's per-core size, while the HBM kinds are
+// the rank's, shared by its programs.
+//
 // The machine is driven by one rank at a time (the interpreter's scheduler
 // passes a baton; generated code runs ranks in order), so it needs no locks.
 #pragma once
@@ -92,13 +97,15 @@ using Storage = std::vector<std::byte, detail::UninitAllocator<std::byte>>;
 class Buffer {
  public:
   Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
-         std::string name, bool io);
+         std::string name, bool io, int program = 0);
   ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 
   Machine& machine() const { return machine_; }
   int rank() const { return rank_; }
+  // The program (of the rank's LNC grid) whose SBUF or PSUM holds it; 0 for HBM.
+  int program() const { return program_; }
   MemKind kind() const { return kind_; }
   DType dtype() const { return dtype_; }
   const std::string& name() const { return name_; }
@@ -136,6 +143,7 @@ class Buffer {
  private:
   Machine& machine_;
   int rank_;
+  int program_;
   MemKind kind_;
   DType dtype_;
   std::vector<int64_t> shape_;
@@ -170,18 +178,21 @@ class Machine {
   // buffers have shapes, places and capacity checks but no contents, since the
   // data exists only when the compiled program runs; touching a buffer's
   // storage is then an Error naming the tensor.
-  Machine(int ranks, const Platform& platform, bool has_data = true);
+  // `programs`: the programs each rank runs (its LNC, 1 or 2).
+  Machine(int ranks, const Platform& platform, bool has_data = true, int programs = 1);
 
   int ranks() const { return ranks_; }
+  int programs() const { return programs_; }
   bool has_data() const { return has_data_; }
   const Platform& platform() const { return platform_; }
 
   // Allocates a tensor's storage on `rank`. Checks the shape (non-negative
   // dims; on SBUF/PSUM at least 2-D with the partition dim first and at most
   // platform().partitions) and capacity; throws Error when refused.
+  // `program`: whose SBUF or PSUM an on-chip tensor takes (ignored for HBM).
   std::shared_ptr<Buffer> allocate(int rank, MemKind kind, DType dtype,
                                    const std::vector<int64_t>& shape, std::string name,
-                                   bool io = false);
+                                   bool io = false, int program = 0);
 
   // Strict mode: reading an element no one wrote since its allocation is an
   // Error (see strict.h). Set before the first allocation.
@@ -208,8 +219,9 @@ class Machine {
   // A safe share of this host's memory: half of it, in whole MiB.
   static int64_t default_memory_limit();
 
-  // Live bytes on a rank: per partition for SBUF/PSUM, in total for HBM kinds.
-  int64_t live_bytes(int rank, MemKind kind) const;
+  // Live bytes on a rank: per partition for SBUF/PSUM (of `program`), in
+  // total for HBM kinds.
+  int64_t live_bytes(int rank, MemKind kind, int program = 0) const;
   int64_t capacity(MemKind kind) const;
 
   // A buffer for the runtime's own temporaries (a collective's accumulator):
@@ -227,7 +239,9 @@ class Machine {
 
  private:
   friend class Buffer;
-  void release(int rank, MemKind kind, int64_t bytes, int64_t storage_bytes);
+  void release(int rank, int program, MemKind kind, int64_t bytes, int64_t storage_bytes);
+  // live_'s row of a rank's program (the rank's first for HBM kinds).
+  size_t core(int rank, MemKind kind, int program) const;
   // Charges a new buffer's storage against the memory limit and returns the
   // bytes charged; throws Error when it would exceed the limit.
   int64_t admit(const std::string& what, int64_t storage_bytes);
@@ -237,13 +251,14 @@ class Machine {
   void recycle(Storage storage);
 
   int ranks_;
+  int programs_;
   const Platform& platform_;
   bool has_data_;
   bool strict_ = false;
   int64_t memory_limit_ = 0;
   int alike_ranks_ = 1;
   int64_t total_bytes_ = 0;
-  std::vector<std::vector<int64_t>> live_;  // [rank][kind]
+  std::vector<std::vector<int64_t>> live_;  // [rank * programs + program][pool]
   std::multimap<size_t, Storage> pool_;      // byte size -> free storage
   int64_t pooled_bytes_ = 0;
   std::map<size_t, int64_t> wanted_;  // byte size -> storages made since the last trim

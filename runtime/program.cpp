@@ -16,6 +16,7 @@
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
+#include "runtime/lnc.h"
 #include "runtime/strided.h"
 
 namespace nkic::rt {
@@ -42,6 +43,7 @@ struct ProgramOptions {
   std::string color = "auto";
   bool strict = false;
   std::string memory_limit;  // empty: the machine's default
+  std::string lnc;           // empty: not given
 };
 
 // What the program is called in messages: its file name, as the user typed it.
@@ -72,7 +74,8 @@ std::string footer(const std::string& prog, const ProgramSpec& spec) {
   std::string example = "  " + prog;
   for (const ProgramInput& in : spec.inputs) example += " -a " + in.name + "=@PATH.npy";
   return "Built by nkic from " + spec.file + ", kernel " + spec.kernel + ", for " +
-         std::to_string(spec.ranks) + " rank" + (spec.ranks == 1 ? "" : "s") + " on " +
+         std::to_string(spec.ranks) + " rank" + (spec.ranks == 1 ? "" : "s") +
+         (spec.lnc > 1 ? " of " + std::to_string(spec.lnc) + " programs (--lnc)" : "") + " on " +
          platform_name + ".\n\n" +
          "Its inputs, each given as -a NAME=@PATH.npy ({rank} in PATH is replaced by the\n" +
          "rank id, for per-rank inputs), with the shapes and dtypes it was built for:\n" +
@@ -182,7 +185,8 @@ double median(std::vector<double> values) {
 int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions& opts,
         const std::vector<std::vector<NpyArray>>& inputs) {
   const Platform* platform = find_platform(spec.platform);
-  Machine machine(spec.ranks, platform != nullptr ? *platform : default_platform());
+  Machine machine(spec.ranks, platform != nullptr ? *platform : default_platform(),
+                  /*has_data=*/true, spec.lnc);
   machine.set_strict(opts.strict);
   if (!opts.memory_limit.empty()) machine.set_memory_limit(*parse_bytes(opts.memory_limit));
   const std::unique_ptr<CompiledKernel> kernel = make(machine);
@@ -215,6 +219,7 @@ std::string located_text(const LocatedError& e, bool color) {
   for (int r : e.ranks) {
     if (r >= 0) text.ranks.push_back(r);
   }
+  text.program = e.place.program;
   return format_diagnostic_text(text, color);
 }
 
@@ -243,6 +248,18 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
       ->check(byte_size_error);
   app.add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_option("--lnc", opts.lnc,
+                 "Logical NeuronCores per rank; only the LNC the program was built for "
+                 "(nkic --lnc) is accepted")
+      ->type_name("1|2")
+      ->check(lnc_problem);
+}
+
+// The program's LNC is fixed when it is built: --lnc may only repeat it.
+void check_lnc(const ProgramSpec& spec, const std::string& given) {
+  if (given.empty() || given == std::to_string(spec.lnc)) return;
+  throw UsageError{"this program was built for --lnc " + std::to_string(spec.lnc) +
+                   " (nkic build --lnc); it cannot run with --lnc " + given};
 }
 
 }  // namespace
@@ -280,6 +297,7 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
         throw UsageError{problem};
       }
     }
+    check_lnc(spec, opts.lnc);
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
     return run(spec, make, opts, load_inputs(spec, paths));
   } catch (const UsageError& e) {

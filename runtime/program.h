@@ -31,6 +31,7 @@ struct ProgramSpec {
   std::string file;    // the kernel file it was built from
   std::string kernel;  // the kernel's name
   int ranks = 1;
+  int lnc = 1;  // the programs each rank runs (--lnc, runtime/lnc.h)
   std::string platform;
   std::vector<ProgramInput> inputs;
 };

@@ -10,6 +10,7 @@
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
+#include "runtime/lnc.h"
 #include "runtime/machine.h"
 
 namespace nkic::tools {
@@ -95,6 +96,14 @@ bool color_wanted(const std::string& option) {
   return use_color(option == "always"  ? ColorMode::always
                    : option == "never" ? ColorMode::never
                                        : ColorMode::auto_);
+}
+
+void add_lnc_option(CLI::App& command, int& lnc) {
+  command
+      .add_option("--lnc", lnc,
+                  "Logical NeuronCores: the programs each rank runs (1 or 2; default 1)")
+      ->type_name("1|2")
+      ->check(rt::lnc_problem);
 }
 
 void add_limit_options(CLI::App& command, LimitOptions& limits) {

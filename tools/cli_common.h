@@ -52,6 +52,10 @@ struct LimitOptions {
   int64_t max_steps = interp::kDefaultMaxSteps;
 };
 void add_limit_options(CLI::App& command, LimitOptions& limits);
+
+// --lnc 1|2, the programs each rank runs (runtime/lnc.h); anything else is
+// a command-line error.
+void add_lnc_option(CLI::App& command, int& lnc);
 void apply_limits(const LimitOptions& limits, interp::SessionOptions& options);
 
 }  // namespace nkic::tools

@@ -43,6 +43,7 @@ struct Options {
   std::string file;
   std::string kernel;
   int ranks = 0;  // 0: not given
+  int lnc = 1;
   std::vector<std::string> args;
   std::string output;
   bool output_given = false;  // -o '' too, which is a mistake, not "no -o"
@@ -94,6 +95,7 @@ class Driver {
     }
     interp::SessionOptions session_options;
     session_options.ranks = opts_.ranks > 0 ? opts_.ranks : 1;
+    session_options.lnc = opts_.lnc;
     session_options.platform = rt::find_platform(opts_.platform);
     session_options.module_path = module_search_path(opts_.includes, NKIC_STDLIB_DIR);
     apply_limits(opts_.limits, session_options);
@@ -108,7 +110,7 @@ class Driver {
     const std::string kernel = choose_kernel(opts_.file, opts_.kernel, session);
     const std::vector<interp::TraceArg> args =
         load_trace_args(opts_.args, session_options.ranks);
-    const codegen::Target target{opts_.file, session_options.ranks, opts_.platform};
+    const codegen::Target target{opts_.file, session_options.ranks, opts_.platform, opts_.lnc};
     std::optional<codegen::Program> program =
         codegen::specialize(session, kernel, args, target, sink_);
     if (!program) return report(kExitKernelError);
@@ -209,6 +211,7 @@ CLI::App* add_command(CLI::App& app, Options& opts, Command command, const char*
   sub->add_option("--color", opts.color, "Colour diagnostics")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   add_include_option(*sub, opts.includes);
+  add_lnc_option(*sub, opts.lnc);
   add_limit_options(*sub, opts.limits);
   return sub;
 }

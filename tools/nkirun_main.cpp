@@ -26,6 +26,7 @@ struct RunOptions {
   std::string file;
   std::string kernel;
   int ranks = 0;
+  int lnc = 1;
   std::vector<std::string> args;
   std::string outdir;
   bool outdir_given = false;  // -o '' too, which is a mistake, not "no -o"
@@ -96,6 +97,7 @@ int run(const RunOptions& opts) {
 
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
+  session_options.lnc = opts.lnc;
   session_options.platform = rt::find_platform(opts.platform);
   session_options.module_path = module_search_path(opts.includes, NKIC_STDLIB_DIR);
   session_options.strict = opts.strict;
@@ -135,6 +137,7 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   run->add_option("-n,--ranks", opts.ranks, "Number of simulated ranks")
       ->required()
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
+  add_lnc_option(*run, opts.lnc);
   run->add_option("-a,--arg", opts.args, "A kernel argument (VALUE forms below); repeatable")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);

@@ -1,6 +1,8 @@
 // See args.h.
 #include "interp/nki/args.h"
 
+#include "interp/lnc_share.h"
+
 #include <cstring>
 
 namespace nkic::interp::nki {
@@ -103,9 +105,18 @@ Device& device(const CallArgs& c) {
 Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
                rt::MemKind kind, const std::string& name) {
   const std::string& label = name.empty() ? c.ev.assignment_target() : name;
+  const RankContext& ctx = c.ev.context();
+  LncShare* share = rt::is_on_chip(kind) ? nullptr : ctx.share;
+  if (share) {
+    // The rank's other program made this HBM tensor already: it is the same one.
+    if (auto shared = share->take(ctx.program, kind, dtype, shape, c.range)) {
+      return make_tensor(rt::TensorView(std::move(shared)));
+    }
+  }
   std::shared_ptr<rt::Buffer> buffer =
-      c.ev.context().machine->allocate(c.ev.rank(), kind, dtype, shape, label);
+      ctx.machine->allocate(c.ev.rank(), kind, dtype, shape, label, /*io=*/false, ctx.program);
   device(c).allocated(buffer, c.range);
+  if (share) share->made(ctx.program, buffer, c.range);
   return make_tensor(rt::TensorView(std::move(buffer)));
 }
 

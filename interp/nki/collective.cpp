@@ -78,6 +78,7 @@ Diagnostic note_at(const CollectiveCall& c, const std::string& what) {
   d.severity = Severity::note;
   d.range = c.range;
   d.ranks = {c.rank};
+  d.program = c.named_program();
   d.message = "rank " + std::to_string(c.rank) + " " + what;
   return d;
 }
@@ -87,6 +88,7 @@ Diagnostic note_at(const CollectiveCall& c, const std::string& what) {
   Diagnostic d;
   d.range = b.range;
   d.ranks = {a.rank, b.rank};
+  d.program = b.named_program();
   d.message = message;
   d.notes.push_back(note_at(a, std::string("calls ") + collective_name(a.kind) + " here"));
   throw CompileError(std::move(d));
@@ -163,6 +165,7 @@ void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve
     // The runtime's own collective messages already begin with the name.
     d.message = what.compare(0, name.size(), name) == 0 ? what : name + ": " + what;
     for (const CollectiveCall* c : calls) d.ranks.push_back(c->rank);
+    d.program = first.named_program();
     for (size_t m = 1; m < calls.size(); ++m) {
       d.notes.push_back(
           note_at(*calls[m], std::string("calls ") + collective_name(calls[m]->kind) + " here"));
@@ -197,6 +200,8 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   CollectiveCall call;
   call.kind = kind;
   call.rank = c.ev.rank();
+  call.program = c.ev.context().program;
+  call.programs = c.ev.context().programs;
   call.range = c.range;
   call.srcs = tensor_list(op, "srcs", c["srcs"]);
   call.dsts = tensor_list(op, "dsts", c["dsts"]);

@@ -28,6 +28,12 @@ struct CollectiveCall {
   std::optional<int64_t> collective_dim;
   SourceRange range;
   int rank = 0;
+  // The calling program of the rank's LNC grid, and how many it has: a
+  // collective joins the programs of one id on the members.
+  int program = 0;
+  int programs = 1;
+  // The program as diagnostics name it: -1 without a grid.
+  int named_program() const { return programs > 1 ? program : -1; }
   // This rank's list in the group (members in list order).
   std::vector<int> members() const;
   // The collective as a device operation (its attributes and groups).

@@ -75,12 +75,38 @@ Value nl_static_range(CallArgs& c) {
 Value nl_par_dim(CallArgs& c) {
   return c["x"];
 }
-Value nl_num_programs(CallArgs&) {
-  return int64_t{1};
+// The launch grid is the rank's LNC: none under --lnc 1 (program_ndim() 0,
+// yet axis 0 answers as a grid of one program, as kernels written for both
+// expect), one axis of 2 programs under --lnc 2.
+int64_t grid_axis(CallArgs& c, const Value& v, const char* param) {
+  const int64_t axis = to_int(v, param_name(c, param));
+  if (axis == 0) return axis;
+  const int programs = c.ev.context().programs;
+  throw ValueError(param_name(c, param) + " " + std::to_string(axis) +
+                   " is out of range: the launch grid has " +
+                   (programs > 1 ? "1 axis (--lnc " + std::to_string(programs) + ")"
+                                 : std::string("no axes (--lnc 1)")) +
+                   ", so the only axis is 0");
+}
+Value nl_num_programs(CallArgs& c) {
+  const int64_t programs = c.ev.context().programs;
+  if (const ValueList* axes = sequence_items(c["axes"])) {
+    int64_t total = 1;
+    for (const Value& a : *axes) {
+      grid_axis(c, a, "axes");
+      total *= programs;
+    }
+    return total;
+  }
+  grid_axis(c, c["axes"], "axes");
+  return programs;
 }
 Value nl_program_id(CallArgs& c) {
-  to_int(c["axis"], param_name(c, "axis"));
-  return int64_t{0};
+  grid_axis(c, c["axis"], "axis");
+  return int64_t{c.ev.context().program};
+}
+Value nl_program_ndim(CallArgs& c) {
+  return int64_t{c.ev.context().programs > 1 ? 1 : 0};
 }
 Value nl_ds(CallArgs& c) {
   const int64_t start = to_int(c["start"], param_name(c, "start"));
@@ -135,6 +161,7 @@ std::vector<OpEntry> nl_entries() {
       entry(nl, "par_dim", {req("x")}, meta, nl_par_dim),
       entry(nl, "num_programs", {opt("axes", int64_t{0})}, meta, nl_num_programs),
       entry(nl, "program_id", {opt("axis", int64_t{0})}, meta, nl_program_id),
+      entry(nl, "program_ndim", {}, meta, nl_program_ndim),
       entry(nl, "ds", {req("start"), req("size")}, meta, nl_ds),
       entry(nl, "is_hbm", {req("buffer")}, meta, nl_is_hbm),
       entry(nl, "is_on_chip", {req("buffer")}, meta, nl_is_on_chip),

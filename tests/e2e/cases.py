@@ -5,7 +5,9 @@ each with its arguments and its NumPy-computed expected outputs.
 
 A case is (name, target, kernel or None, ranks, args, expected(rank) -> dict):
 `target` is an example's file stem or "stdlib"; `args` are nkirun's -a values
-with paths relative to the repository root.
+with paths relative to the repository root, and command-line options written
+`--NAME=VALUE` (`--lnc=2`), which nkirun, nkic build and the built program
+are all given as they are (see is_option).
 """
 
 import os
@@ -134,10 +136,21 @@ def expect_all_to_all(spec, ranks):
     return a2a
 
 
+def expect_lnc_all_gather(spec, ranks):
+    """The group's inputs side by side along the free dim, in list order."""
+    g = groups_of(spec, ranks)
+    return lambda r: {"out": np.concatenate([rows(m) for m in g[r][0]], axis=1)}
+
+
 def expect_slab(slabs_path, lookup_path=None):
     slabs = load(slabs_path)
     lookup = load(lookup_path) if lookup_path else None
     return lambda r: {"out": slabs[r if lookup is None else lookup[0, r]]}
+
+
+def is_option(arg):
+    """Whether a case's argument is a command-line option, not an -a value."""
+    return arg.startswith("--")
 
 
 def rows_args(spec):
@@ -269,6 +282,17 @@ def cases():
         for ranks in (1, 2):
             add(f"enum_layout-{layout or 'default'}-{ranks}", "enum_layout", None, ranks,
                 ["input=@examples/data/rows_rank{rank}.npy"] + extra, ordered)
+
+    # An LNC grid: under --lnc 2 each rank's two programs gather half of the
+    # tiles each into the rank's one output; the result is the plain
+    # all-gather's, whatever the split.
+    for ranks, spec in ((2, [[0, 1]]), (4, [[2, 0, 3, 1]]), (8, [[0, 1, 2, 3], [7, 6, 5, 4]])):
+        for lnc in (1, 2):
+            for tile_rows in ((1, 2) if ranks == 2 else (1,)):
+                add(f"lnc_all_gather-{ranks}-{spec}-lnc{lnc}-{tile_rows}", "lnc_all_gather", None,
+                    ranks, rows_args(spec) + [f"num_ranks={len(spec[0])}",
+                                              f"tile_rows={tile_rows}", f"--lnc={lnc}"],
+                    expect_lnc_all_gather(spec, ranks))
     return out
 
 
@@ -291,5 +315,5 @@ def nkirun_argv(nkirun, case, outdir):
     if kernel:
         argv += ["-k", kernel]
     for a in args:
-        argv += ["-a", a]
+        argv += [a] if is_option(a) else ["-a", a]
     return argv

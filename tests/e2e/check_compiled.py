@@ -21,7 +21,7 @@ import tempfile
 import numpy as np
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
-from cases import cases_of, kernel_file, kernel_name, nkirun_argv  # noqa: E402
+from cases import cases_of, is_option, kernel_file, kernel_name, nkirun_argv  # noqa: E402
 from output_tree import files_under  # noqa: E402
 
 BUILD_TIMEOUT_SECONDS = 300  # one C++ compile at -O2 on a loaded two-core machine
@@ -38,7 +38,7 @@ def tensor_args(args):
     out = []
     for a in args:
         name, _, value = a.partition("=")
-        if value.startswith("@"):
+        if value.startswith("@") and not is_option(a):
             out.append((name, value[1:]))
     return out
 
@@ -73,6 +73,9 @@ def build(nkic, case, prog):
     argv = [nkic, "build", kernel_file(target), "-k", kernel_name(target, kernel),
             "-n", str(ranks), "-o", prog]
     for a in args:
+        if is_option(a):
+            argv.append(a)
+            continue
         arg_name, _, value = a.partition("=")
         if value.startswith("@"):
             a = f"{arg_name}=@{expand_rank(value[1:], 0)}"
@@ -102,6 +105,7 @@ def differential(nkirun, prog, case, label, tmp):
     prog_argv = [prog, "-o", out_b, "--print", "--strict"]
     for name, path in tensor_args(case[4]):
         prog_argv += ["-a", f"{name}=@{path}"]
+    prog_argv += [a for a in case[4] if is_option(a)]  # the built program accepts its own --lnc
     proc_b = run(prog_argv, RUN_TIMEOUT_SECONDS)
     if proc_b.returncode != 0:
         return [failure(f"{label}: compiled program", prog_argv, proc_b)]

@@ -45,7 +45,7 @@ struct Scratch {
 // diagnostic goes into `outcome`.
 template <class O, class F>
 void with_session(const std::string& source, int ranks, O& outcome, F&& use,
-                  int64_t max_steps = interp::kDefaultMaxSteps) {
+                  int64_t max_steps = interp::kDefaultMaxSteps, int lnc = 1) {
   Scratch scratch;
   const std::string path = scratch.dir + "/k.py";
   std::ofstream(path) << source;
@@ -57,6 +57,7 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use,
   options.out = &out;
   options.module_path = {NKIC_TEST_STDLIB_DIR};
   options.max_steps = max_steps;
+  options.lnc = lnc;
   interp::Session session(options, sources, sink);
   if (session.load(path)) use(session);
   outcome.out = out.str();
@@ -73,10 +74,11 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use,
 }  // namespace
 
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
-                   const std::vector<interp::KernelArg>& args) {
+                   const std::vector<interp::KernelArg>& args, int lnc) {
   Outcome outcome;
-  with_session(source, ranks, outcome,
-               [&](interp::Session& s) { outcome.result = s.run(kernel, args); });
+  with_session(
+      source, ranks, outcome, [&](interp::Session& s) { outcome.result = s.run(kernel, args); },
+      interp::kDefaultMaxSteps, lnc);
   return outcome;
 }
 
@@ -94,10 +96,13 @@ Outcome run_kernel_repeatedly(const std::string& source, const std::string& kern
 }
 
 TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
-                          const std::vector<interp::TraceArg>& args, interp::Device& device) {
+                          const std::vector<interp::TraceArg>& args, interp::Device& device,
+                          int lnc) {
   TraceOutcome outcome;
-  with_session(source, ranks, outcome,
-               [&](interp::Session& s) { outcome.result = s.trace(kernel, args, device); });
+  with_session(
+      source, ranks, outcome,
+      [&](interp::Session& s) { outcome.result = s.trace(kernel, args, device); },
+      interp::kDefaultMaxSteps, lnc);
   return outcome;
 }
 

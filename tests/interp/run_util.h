@@ -22,9 +22,9 @@ struct Outcome {
   std::vector<interp::RunResult> runs;  // run_kernel_repeatedly: every successful run
 };
 
-// Runs `kernel` of `source` on `ranks` ranks.
+// Runs `kernel` of `source` on `ranks` ranks, each running `lnc` programs.
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
-                   const std::vector<interp::KernelArg>& args = {});
+                   const std::vector<interp::KernelArg>& args = {}, int lnc = 1);
 
 // Runs it `times` times in one Session (so on one machine, whose storage is
 // reused), stopping at the first error; `result` is the last run's.
@@ -38,9 +38,10 @@ struct TraceOutcome {
   std::optional<interp::TraceResult> result;
 };
 
-// Traces `kernel` of `source` as for `ranks` ranks, into `device`.
+// Traces `kernel` of `source` as for `ranks` ranks (of `lnc` programs), into `device`.
 TraceOutcome trace_kernel(const std::string& source, const std::string& kernel, int ranks,
-                          const std::vector<interp::TraceArg>& args, interp::Device& device);
+                          const std::vector<interp::TraceArg>& args, interp::Device& device,
+                          int lnc = 1);
 
 // Runs module-level code (a trivial kernel is appended after it), each rank
 // taking at most `max_steps` steps.

@@ -79,6 +79,7 @@ class Recorder : public Device {
   }
   void loop_iteration(int64_t index) override { log.push_back("iter " + std::to_string(index)); }
   void loop_end() override { log.push_back("end"); }
+  void program(int p) override { log.push_back("program " + std::to_string(p)); }
 
  private:
   std::map<const rt::Register*, int> ids_;
@@ -231,6 +232,50 @@ TEST_CASE("trace: inputs bind as IO buffers without data; outputs are named as r
   REQUIRE(run.error == "");
   REQUIRE(run.result->outputs[0].size() == 1);
   CHECK(run.result->outputs[0][0].name == o.result->outputs[0].first);
+}
+
+TEST_CASE("trace: under --lnc 2 each program is traced in turn, sharing the HBM tensors") {
+  // Program 1's k-th HBM allocation is program 0's tensor again, and its
+  // input the rank's one input: the device hears no allocation for either;
+  // its SBUF tile is its own. Line numbers count
+  // from the source's first line.
+  const char* source = R"(import nki
+import nki.language as nl
+import nki.isa as nisa
+
+@nki.jit
+def k(a):
+    out = nl.ndarray((2, 4), dtype=nl.float32, buffer=nl.shared_hbm)
+    p = nl.program_id(0)
+    t = nl.ndarray((1, 4), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.dma_copy(dst=t, src=a[p:p + 1, :])
+    nisa.dma_copy(dst=out[p:p + 1, :], src=t)
+    return out
+)";
+  Recorder rec;
+  const TraceOutcome o =
+      trace_kernel(source, "k", 2, {tensor("a", rt::DType::float32, {2, 4})}, rec, /*lnc=*/2);
+  REQUIRE(o.error == "");
+  const std::vector<std::string> want = {
+      "program 0",
+      "alloc a hbm float32 [2, 4] io @6",
+      "alloc out shared_hbm float32 [2, 4] @7",
+      "alloc t sbuf float32 [1, 4] @9",
+      "dma_copy t{off 0 shape [1, 4] strides [4, 1]} <- a{off 0 shape [1, 4] strides [4, 1]} @10",
+      "dma_copy out{off 0 shape [1, 4] strides [4, 1]} <- t{off 0 shape [1, 4] strides [4, 1]} "
+      "@11",
+      "program 1",
+      "alloc t sbuf float32 [1, 4] @9",
+      "dma_copy t{off 0 shape [1, 4] strides [4, 1]} <- a{off 4 shape [1, 4] strides [4, 1]} @10",
+      "dma_copy out{off 4 shape [1, 4] strides [4, 1]} <- t{off 0 shape [1, 4] strides [4, 1]} "
+      "@11",
+  };
+  std::string got;
+  for (const std::string& line : rec.log) got += line + "\n";
+  INFO(got);
+  CHECK(rec.log == want);
+  REQUIRE(o.result->outputs.size() == 1);
+  CHECK(o.result->outputs[0].second.buffer()->io());
 }
 
 TEST_CASE("trace: tuple outputs take the returned names, unnamed ones ret{i}") {

@@ -26,8 +26,8 @@ const DeviceOp kOps[] = {Memset{Scalar::of(int64_t{7})}, Memset{Scalar::of(2.5)}
                          RegisterMove{2}};
 enum : int32_t { kSeven, kHalves, kRank, kCopy, kThree, kStore, kCopySkip, kTwo };
 const int64_t kShapes[] = {4, 2, 4};
-const BufferRecord kBuffers[] = {{MemKind::hbm, DType::float32, 0, 1, "x"},
-                                 {MemKind::sbuf, DType::float32, 1, 2, "t"}};
+const BufferRecord kBuffers[] = {{MemKind::hbm, DType::float32, 0, 1, "x", 0},
+                                 {MemKind::sbuf, DType::float32, 1, 2, "t", 0}};
 
 float element(Buffer& b, int64_t k) {
   float v = 0;
