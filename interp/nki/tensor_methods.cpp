@@ -24,7 +24,19 @@ Value tensor_ap(CallArgs& c) {
   if (!c["vector_offset"].is_none()) {
     throw ValueError(c.fn.name + ": vector_offset is not supported yet");
   }
-  if (!c["dtype"].is_none()) throw ValueError(c.fn.name + ": dtype= is not supported yet");
+  // A view's own dtype reinterprets nothing (TensorView-style wrappers pass
+  // it always); a cast to another dtype is not there yet.
+  if (const Value& dtype = c["dtype"]; !dtype.is_none()) {
+    const rt::DType* to = dtype.get<rt::DType>();
+    if (!to) {
+      throw ValueError(param_name(c, "dtype") + " must be a dtype, not '" + type_name(dtype) + "'");
+    }
+    if (*to != t.dtype()) {
+      throw ValueError(c.fn.name + ": dtype=" + std::string(rt::dtype_name(*to)) +
+                       " reinterprets a " + std::string(rt::dtype_name(t.dtype())) +
+                       " tensor, which is not supported yet");
+    }
+  }
   const int64_t indirect_dim = to_int(c["indirect_dim"], param_name(c, "indirect_dim"));
   return make_tensor(t.ap(pattern, offset, scalar, static_cast<int>(indirect_dim)));
 }

@@ -143,6 +143,28 @@ def k():
         "[[64, 128], [1, 16]] False\n");
 }
 
+TEST_CASE(".ap(dtype=) of the view's own dtype reinterprets nothing; another dtype is refused") {
+  const Outcome same = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.shared_hbm)
+    u = t.ap(pattern=[[8, 2], [1, 8]], offset=8, dtype=nl.float32)
+    print(u.dtype, u.shape, u.offset, u.get_pattern())
+)"),
+                                  "k");
+  REQUIRE(same.error == "");
+  CHECK(same.out == "float32 (2, 8) 8 [[8, 2], [1, 8]]\n");
+  const Outcome other = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.shared_hbm)
+    u = t.ap(pattern=[[8, 4], [1, 8]], dtype=nl.int32)
+)"),
+                                   "k");
+  CHECK(other.error ==
+        "tensor.ap: dtype=int32 reinterprets a float32 tensor, which is not supported yet");
+}
+
 TEST_CASE("view methods: permute, broadcast, expand/squeeze, reshape_dim, flatten_dims, select") {
   const Outcome o = run_kernel(kernel(R"(
 @nki.jit
