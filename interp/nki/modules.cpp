@@ -82,6 +82,13 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
   top["collectives"] = Value(mods["nki.collectives"]);
   nki::add_language_constants(mods["nki.language"]->scope->vars, platform);
   nki::add_isa_enums(mods["nki.isa"]->scope->vars);
+  // Library code imports the isa enums from nki.isa.constants too
+  // (`from nki.isa.constants import oob_mode`): the same objects.
+  auto constants = nki::new_module("nki.isa.constants");
+  nki::add_isa_enums(constants->scope->vars);
+  for (auto& [name, v] : constants->scope->vars) v = mods["nki.isa"]->scope->vars.at(name);
+  mods["nki.isa"]->scope->vars["constants"] = Value(constants);
+  mods["nki.isa.constants"] = constants;
   add_python_modules(mods);
   add_os_sys_modules(mods);
   return mods;

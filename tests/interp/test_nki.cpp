@@ -396,6 +396,22 @@ def k():
   CHECK(o.out == "float32 oob_mode.skip 1\n");
 }
 
+TEST_CASE("nki.isa.constants holds the isa enums themselves") {
+  const Outcome o = run_kernel(R"(import nki
+import nki.isa as nisa
+from nki.isa.constants import oob_mode, dge_mode
+import nki.isa.constants as constants
+
+@nki.jit
+def k():
+    print(oob_mode.skip == nisa.oob_mode.skip, oob_mode is nisa.oob_mode,
+          constants.dge_mode is dge_mode, nisa.constants is constants)
+)",
+                               "k");
+  REQUIRE(o.error == "");
+  CHECK(o.out == "True True True True\n");
+}
+
 // ---- misuse ------------------------------------------------------------------
 
 struct MisuseCase {
