@@ -97,6 +97,10 @@ class Initializing {
 
 void Evaluator::install_builtin_modules() {
   if (!modules_.empty()) return;
+  // Building NKI's and Python's modules is not the kernel's work: the steps
+  // a kernel may take do not depend on how large those modules are.
+  WorkMeter unmetered(0);
+  WorkMeter::Use use(unmetered);
   const rt::Platform& platform = ctx_.machine ? ctx_.machine->platform() : rt::default_platform();
   for (auto& [name, m] : make_builtin_modules(platform)) modules_[name] = Value(m);
   auto legacy = std::make_shared<ModuleObj>();

@@ -121,7 +121,7 @@ const ErrorCase kStepCases[] = {
      "k.py:1:39: this rank executed more than 1000000 steps (--max-steps): is there an endless "
      "loop?"},
     {"f = lambda n: 0 if n == 0 else f(n - 1) + f(n - 1)\nx = f(100)\n",
-     "k.py:1:32: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "k.py:1:43: this rank executed more than 1000000 steps (--max-steps): is there an endless "
      "loop?"},
     {"s = [0] * 900000\nwhile True:\n    t = s + s[:1]\n",
      "k.py:3:9: this rank executed more than 1000000 steps (--max-steps): is there an endless "
