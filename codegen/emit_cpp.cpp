@@ -117,8 +117,10 @@ class Emitter {
     members_.line("rt::AccessPattern " + name + "[kRanks];");
     const std::string buffer =
         allocated_.count(o.buffer) ? "nullptr" : buffer_member(o.buffer) + "[r].get()";
+    const std::string as =
+        o.as_dtype ? ", -1, " + dtype_expr(*o.as_dtype) : std::string();  // a reinterpret cast
     ctor_line("for (int r = 0; r < kRanks; ++r) " + name + "[r] = {" + buffer + ", " +
-               int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + "};");
+               int_literal(o.offset.constant) + ", " + dims_expr(o.dims) + as + "};");
     return name;
   }
 
@@ -145,6 +147,7 @@ class Emitter {
   std::string offset_expr(const Operand& o) {
     std::string s = affine_expr(o.offset);
     for (const DynamicOffset& d : o.dynamic) {
+      if (d.per_row) continue;  // row_offsets_expr
       const std::string value =
           d.reg >= 0 ? "regs_[r][" + std::to_string(d.reg) + "]"
                      : "rt::read_element_i64(*" + buffer_member(d.buffer) + "[r], " +
@@ -162,6 +165,12 @@ class Emitter {
         w.line(name + "[r].buffer = " + buffer_member(o->buffer) + "[r].get();");
       }
       if (!is_static(*o)) w.line(name + "[r].offset = " + offset_expr(*o) + ";");
+      for (const DynamicOffset& d : o->dynamic) {
+        if (!d.per_row) continue;
+        w.line(name + "[r].row_offsets = rt::read_row_offsets(*" + buffer_member(d.buffer) +
+               "[r], " + affine_expr(d.element) + ", " + int_literal(d.row_step) + ", " +
+               int_literal(d.rows) + ", " + int_literal(d.multiplier) + ");");
+      }
     }
   }
 
@@ -395,8 +404,8 @@ class Emitter {
     bool dynamic = false;
     const auto info = [&](const Operand& o) {
       dynamic = dynamic || !o.dynamic.empty();
-      return rt::OperandInfo{static_cast<uintptr_t>(o.buffer), p_.find_buffer(o.buffer)->dtype,
-                             o.dims};
+      return rt::OperandInfo{static_cast<uintptr_t>(o.buffer),
+                             o.as_dtype.value_or(p_.find_buffer(o.buffer)->dtype), o.dims};
     };
     for (const Operand& o : i.srcs) srcs[0].push_back(info(o));
     for (const Operand& o : i.dsts) dsts[0].push_back(info(o));

@@ -12,7 +12,7 @@ namespace {
 bool constant(const Operand& o) {
   if (!o.offset.is_constant()) return false;
   for (const DynamicOffset& d : o.dynamic) {
-    if (!d.element.is_constant()) return false;
+    if (!d.element.is_constant() || d.per_row) return false;
   }
   return true;
 }
@@ -68,7 +68,7 @@ TableWriter::TableWriter(const Program& program) : p_(program) {
 }
 
 std::string TableWriter::operand(const Operand* o) {
-  if (o == nullptr) return "{-1, 0, 0, 0, 0, 0}";
+  if (o == nullptr) return "{-1, 0, 0, 0, 0, 0, -1}";
   const int32_t first_dynamic = static_cast<int32_t>(dynamic_.size());
   for (const DynamicOffset& d : o->dynamic) {
     dynamic_.push_back("{" + std::to_string(d.reg) + ", " +
@@ -78,7 +78,8 @@ std::string TableWriter::operand(const Operand* o) {
   return "{" + std::to_string(slot(o->buffer)) + ", " + std::to_string(dims(o->dims)) + ", " +
          std::to_string(o->dims.size()) + ", " + int_literal(o->offset.constant) + ", " +
          std::to_string(o->dynamic.empty() ? 0 : first_dynamic) + ", " +
-         std::to_string(o->dynamic.size()) + "}";
+         std::to_string(o->dynamic.size()) + ", " +
+         (o->as_dtype ? std::to_string(static_cast<int>(*o->as_dtype)) : std::string("-1")) + "}";
 }
 
 int32_t TableWriter::place(const SourceRange& r, int program) {

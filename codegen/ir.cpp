@@ -109,6 +109,10 @@ class Printer {
         Sum element;
         add_affine(element, d.element);
         source = "b" + std::to_string(d.buffer) + "[" + element.str() + "]";
+        if (d.per_row) {
+          source = "rows(b" + std::to_string(d.buffer) + "[" + element.str() + " + p * " +
+                   std::to_string(d.row_step) + "], p < " + std::to_string(d.rows) + ")";
+        }
       }
       text += " + " + term(d.multiplier, source);
     }
@@ -117,6 +121,7 @@ class Printer {
       if (i) text += ", ";
       text += "[" + std::to_string(o.dims[i].step) + ", " + std::to_string(o.dims[i].count) + "]";
     }
+    if (o.as_dtype) text += " as " + std::string(rt::dtype_name(*o.as_dtype));
     return text + "]";
   }
 

@@ -57,12 +57,17 @@ struct RegisterDecl {
 };
 
 // A run-time offset: multiplier * (a register's value, or the integer value of
-// one element of a buffer, read when the instruction runs).
+// one element of a buffer, read when the instruction runs). Per row
+// (vector_select): row p of the operand's dim 0 moves by multiplier * the
+// buffer's element `element + p * row_step`, for p < rows.
 struct DynamicOffset {
   int reg = -1;     // a register id, or
   int buffer = -1;  // a buffer id and the element's offset in it
   Affine element;
   int64_t multiplier = 1;
+  bool per_row = false;
+  int64_t row_step = 0;
+  int64_t rows = 0;
 };
 
 // A resolved access pattern: element [i0..ik] of the operand is element
@@ -72,6 +77,9 @@ struct Operand {
   Affine offset;
   std::vector<rt::Dim> dims;
   std::vector<DynamicOffset> dynamic;
+  // The dtype the buffer is read as when not its own (a reinterpret cast);
+  // offset and steps count its elements.
+  std::optional<rt::DType> as_dtype;
 };
 
 // The lifetime instructions: the program allocates a tensor where the

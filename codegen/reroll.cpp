@@ -106,7 +106,7 @@ class Alike {
 
   bool operand(const Operand& a, const Operand& b) const {
     if (a.buffer != map_.buffer(b.buffer) || a.offset.terms != b.offset.terms ||
-        a.dims != b.dims || a.dynamic.size() != b.dynamic.size()) {
+        a.dims != b.dims || a.dynamic.size() != b.dynamic.size() || a.as_dtype != b.as_dtype) {
       return false;
     }
     for (size_t i = 0; i < a.dynamic.size(); ++i) {
@@ -114,7 +114,8 @@ class Alike {
       const DynamicOffset& y = b.dynamic[i];
       const int y_buffer = y.buffer < 0 ? y.buffer : map_.buffer(y.buffer);
       if (!reg(x.reg, y.reg) || x.buffer != y_buffer || x.element.terms != y.element.terms ||
-          x.multiplier != y.multiplier) {
+          x.multiplier != y.multiplier || x.per_row != y.per_row || x.row_step != y.row_step ||
+          x.rows != y.rows) {
         return false;
       }
     }

@@ -43,6 +43,7 @@ class Recorder final : public interp::Device {
     Operand o;
     o.buffer = buffer_id(v.buffer().get());
     o.offset.constant = v.offset();
+    if (v.reinterpreted()) o.as_dtype = v.dtype();
     for (int i = 0; i < v.ndim(); ++i) {
       o.dims.push_back({v.strides()[static_cast<size_t>(i)], v.shape()[static_cast<size_t>(i)]});
     }
@@ -58,6 +59,11 @@ class Recorder final : public interp::Device {
         }
         d.buffer = buffer_id(so.tensor->buffer().get());
         d.element.constant = so.tensor->offset();
+        if (so.per_row) {
+          d.per_row = true;
+          d.row_step = so.tensor->strides()[0];
+          d.rows = so.tensor->shape()[0];
+        }
       }
       o.dynamic.push_back(d);
     }
@@ -112,6 +118,7 @@ class Recorder final : public interp::Device {
   // skips transfers out of bounds and is out of bounds is dropped on every
   // run, any other fails as the interpreter's would.
   void run(const DeviceCall& call) override {
+    interp::check_row_operands(call);
     std::vector<rt::AccessPattern> dsts, srcs;
     for (const rt::TensorView* t : call.dsts) dsts.push_back(t->static_pattern());
     for (const rt::TensorView* t : call.srcs) srcs.push_back(t->static_pattern());

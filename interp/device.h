@@ -28,6 +28,10 @@ struct DeviceCall {
   SourceRange where;
 };
 
+// Throws ValueError when an operand of an operation other than a DMA copy
+// has per-partition offsets (vector_select), which only DMA copies take.
+void check_row_operands(const DeviceCall& call);
+
 class Device {
  public:
   virtual ~Device() = default;

@@ -34,6 +34,7 @@ std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const S
 }
 
 void ExecDevice::run(const DeviceCall& call) {
+  check_row_operands(call);
   std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
   std::array<const rt::AccessPattern*, kMaxOperands> dst_ptrs{}, src_ptrs{};
   const rt::OperandCounts most = rt::operand_counts(call.op);

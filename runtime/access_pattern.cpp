@@ -34,6 +34,11 @@ std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape) {
 
 int64_t AccessPattern::elements() const { return element_count(dims); }
 
+int64_t AccessPattern::storage_elements() const {
+  if (!as_dtype) return buffer->elements();
+  return buffer->bytes() / static_cast<int64_t>(dtype_size(*as_dtype));
+}
+
 std::vector<int64_t> AccessPattern::shape() const {
   std::vector<int64_t> s;
   s.reserve(dims.size());
@@ -74,17 +79,41 @@ std::string AccessPattern::describe() const {
     s += " (rank " + std::to_string(rank()) + ", " +
          std::string(mem_kind_name(buffer->kind())) + ")";
   }
+  if (as_dtype) s += " as " + std::string(dtype_name(*as_dtype));
   return s + " offset " + std::to_string(offset) + " pattern " + pattern_text(dims);
+}
+
+AccessPattern row_of(const AccessPattern& ap, int64_t p) {
+  AccessPattern row = ap;
+  row.row_offsets = nullptr;
+  row.dims[0] = {ap.dims[0].step, 1};
+  row.offset = checked_add(ap.offset, (*ap.row_offsets)[static_cast<size_t>(p)],
+                           "a vector offset's row offset");
+  return row;
 }
 
 // The message leaves the rank out: whoever reports it names the rank once.
 void check_bounds(const AccessPattern& ap) {
+  if (ap.row_offsets) {
+    for (int64_t p = 0; p < ap.dims[0].count; ++p) {
+      try {
+        check_bounds(row_of(ap, p));
+      } catch (const Error& e) {
+        throw Error("partition " + std::to_string(p) + " (vector offset " +
+                    std::to_string((*ap.row_offsets)[static_cast<size_t>(p)]) + "): " + e.what());
+      }
+    }
+    return;
+  }
   for (const Dim& d : ap.dims) {
     if (d.count < 0) throw Error("negative count " + std::to_string(d.count) + " in access pattern");
   }
-  const int64_t size = ap.buffer->elements();
-  const std::string of = " of '" + ap.buffer->name() + "' (" + std::to_string(size) + " elements)";
-  const std::string on = " on '" + ap.buffer->name() + "' (" + std::to_string(size) + " elements)";
+  const int64_t size = ap.storage_elements();
+  // A reinterpreted buffer counts elements of the dtype it is read as.
+  const std::string unit =
+      ap.as_dtype ? " " + std::string(dtype_name(*ap.as_dtype)) + " elements)" : " elements)";
+  const std::string of = " of '" + ap.buffer->name() + "' (" + std::to_string(size) + unit;
+  const std::string on = " on '" + ap.buffer->name() + "' (" + std::to_string(size) + unit;
   const std::optional<int64_t> n = product_if_fits(ap.shape());
   if (n && *n == 0) return;
   if (!n || *n > kMaxPatternElements) {
@@ -106,6 +135,7 @@ AccessPattern normalized(const AccessPattern& ap) {
   AccessPattern out;
   out.buffer = ap.buffer;
   out.offset = ap.offset;
+  out.as_dtype = ap.as_dtype;
   if (ap.elements() == 0) {
     out.dims.push_back({1, 0});
     return out;

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,8 +50,18 @@ struct AccessPattern {
   // The rank messages name, when not the buffer's: a compiler checks the one
   // rank's trace it has as if each member of a replica group had made it.
   int shown_rank = -1;
+  // The dtype the storage is read as when it is not the buffer's own (a
+  // reinterpret cast: `.view(dtype)`, `.ap(dtype=)`); offset and steps then
+  // count elements of this dtype.
+  std::optional<DType> as_dtype = std::nullopt;
+  // Per-row run-time offsets (vector_select, `.ap(vector_offset=)`): row p
+  // of dim 0 starts at offset + (*row_offsets)[p], whatever dims[0].step
+  // says. Only DMA copies take such patterns; row_of() splits them.
+  std::shared_ptr<const std::vector<int64_t>> row_offsets = nullptr;
 
-  DType dtype() const { return buffer->dtype(); }
+  DType dtype() const { return as_dtype ? *as_dtype : buffer->dtype(); }
+  // The buffer's storage in whole elements of dtype().
+  int64_t storage_elements() const;
   int rank() const { return shown_rank >= 0 ? shown_rank : buffer->rank(); }
   // The element count; an overflow is an Error.
   int64_t elements() const;
@@ -64,9 +76,25 @@ struct AccessPattern {
   std::string describe() const;
 };
 
+// Row p of a pattern with per-row offsets, as an ordinary pattern; an
+// overflow of its offset is an Error.
+AccessPattern row_of(const AccessPattern& ap, int64_t p);
+
+// Calls fn(row) for each row of a pattern with per-row offsets, or fn(ap)
+// once for any other pattern.
+template <typename Fn>
+void for_each_row(const AccessPattern& ap, Fn&& fn) {
+  if (!ap.row_offsets) return fn(ap);
+  for (int64_t p = 0; p < ap.dims[0].count; ++p) fn(row_of(ap, p));
+}
+
 // Calls fn(offset) for every element of the pattern, row-major over its dims.
 template <typename Fn>
 void for_each_offset(const AccessPattern& ap, Fn&& fn) {
+  if (ap.row_offsets) {
+    for_each_row(ap, [&](const AccessPattern& row) { for_each_offset(row, fn); });
+    return;
+  }
   const int64_t n = ap.elements();
   if (n == 0) return;
   std::vector<int64_t> idx(ap.dims.size(), 0);

@@ -24,7 +24,15 @@ void check_counts(std::string_view what, const AccessPattern& dst, const AccessP
 
 bool overlaps(const AccessPattern& a, const AccessPattern& b) {
   if (a.buffer != b.buffer || a.elements() == 0 || b.elements() == 0) return false;
-  return a.min_offset() <= b.max_offset() && b.min_offset() <= a.max_offset();
+  if (a.dtype() == b.dtype()) {
+    return a.min_offset() <= b.max_offset() && b.min_offset() <= a.max_offset();
+  }
+  // One storage read as two dtypes: compare byte ranges (both are in bounds,
+  // so the products fit).
+  const int64_t sa = static_cast<int64_t>(dtype_size(a.dtype()));
+  const int64_t sb = static_cast<int64_t>(dtype_size(b.dtype()));
+  return a.min_offset() * sa < (b.max_offset() + 1) * sb &&
+         b.min_offset() * sb < (a.max_offset() + 1) * sa;
 }
 
 // The element count of a pattern that is one row-major run starting at its
@@ -47,12 +55,12 @@ bool copy_dense(const AccessPattern& dst, const AccessPattern& src) {
   if (dst.dtype() != src.dtype()) return false;
   const int64_t n = dense_run(dst);
   if (n <= 0 || n != dense_run(src)) return false;
-  if (dst.offset < 0 || dst.offset > dst.buffer->elements() - n) return false;
-  if (src.offset < 0 || src.offset > src.buffer->elements() - n) return false;
+  if (dst.offset < 0 || dst.offset > dst.storage_elements() - n) return false;
+  if (src.offset < 0 || src.offset > src.storage_elements() - n) return false;
   const int64_t size = static_cast<int64_t>(dtype_size(dst.dtype()));
   // The source first: when both are one buffer, reading it makes its storage.
   const std::byte* s = src.buffer->data() + src.offset * size;
-  const bool whole = dst.offset == 0 && n == dst.buffer->elements();
+  const bool whole = dst.offset == 0 && n * size == dst.buffer->bytes();
   std::byte* d = (whole ? dst.buffer->data_for_overwrite() : dst.buffer->data_for_write()) +
                  dst.offset * size;
   std::memmove(d, s, static_cast<size_t>(n * size));  // memmove: one buffer may overlap
@@ -81,9 +89,36 @@ detail::Combine to_combine(AluOp op) {
   throw Error("dma_accumulate cannot fold with " + std::string(alu_op_name(op)));
 }
 
+// A copy where either side has per-row offsets (a gather or a scatter of
+// partitions): the source read row by row into a dense temporary of the
+// destination's dtype, then written out row by row.
+void copy_rows(const AccessPattern& dst, const AccessPattern& src) {
+  check_counts("dma_copy", dst, src);
+  check_bounds(dst);
+  check_bounds(src);
+  const bool strict = dst.buffer->machine().strict();
+  const int64_t size = static_cast<int64_t>(dtype_size(dst.dtype()));
+  std::vector<std::byte> bytes(static_cast<size_t>(dst.elements() * size));
+  int64_t at = 0;
+  for_each_row(src, [&](const AccessPattern& row) {
+    detail::copy_span(detail::dense_span(bytes.data() + at * size, dst.dtype(), row.elements()),
+                      detail::span_of(row));
+    if (strict) check_written(row);
+    at += row.elements();
+  });
+  at = 0;
+  for_each_row(dst, [&](const AccessPattern& row) {
+    detail::copy_span(detail::span_for_write(row, /*overwrite=*/false),
+                      detail::dense_span(bytes.data() + at * size, dst.dtype(), row.elements()));
+    if (strict) note_write(row);
+    at += row.elements();
+  });
+}
+
 }  // namespace
 
 void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
+  if (dst.row_offsets || src.row_offsets) return copy_rows(dst, src);
   if (!copy_dense(dst, src)) {
     check_counts("dma_copy", dst, src);
     check_bounds(dst);
@@ -105,6 +140,9 @@ void dma_copy(const AccessPattern& dst, const AccessPattern& src) {
 }
 
 void dma_accumulate(const AccessPattern& dst, const AccessPattern& src, AluOp op) {
+  if (dst.row_offsets || src.row_offsets) {
+    throw Error("dma_accumulate cannot take a pattern with per-partition offsets");
+  }
   check_counts("dma_accumulate", dst, src);
   check_bounds(dst);
   check_bounds(src);

@@ -44,7 +44,7 @@ void fill(const AccessPattern& dst, const std::vector<std::byte>& element) {
 
 bool in_bounds(const AccessPattern& ap) {
   if (ap.elements() == 0) return true;
-  return ap.min_offset() >= 0 && ap.max_offset() < ap.buffer->elements();
+  return ap.min_offset() >= 0 && ap.max_offset() < ap.storage_elements();
 }
 
 int64_t read_element_i64(Buffer& buffer, int64_t element) {
@@ -53,9 +53,24 @@ int64_t read_element_i64(Buffer& buffer, int64_t element) {
                   buffer.data() + element * static_cast<int64_t>(dtype_size(buffer.dtype())));
 }
 
+std::shared_ptr<const std::vector<int64_t>> read_row_offsets(Buffer& buffer, int64_t first,
+                                                             int64_t step, int64_t count,
+                                                             int64_t multiplier) {
+  auto out = std::make_shared<std::vector<int64_t>>();
+  out->reserve(static_cast<size_t>(count));
+  for (int64_t p = 0; p < count; ++p) {
+    const int64_t value = read_element_i64(buffer, first + p * step);
+    out->push_back(add_run_time_offset(0, value, multiplier));
+  }
+  return out;
+}
+
 int64_t read_scalar_i64(const AccessPattern& ap) {
   check_bounds(ap);
-  return read_element_i64(*ap.buffer, ap.offset);
+  if (!ap.as_dtype) return read_element_i64(*ap.buffer, ap.offset);
+  check_written(AccessPattern{ap.buffer, ap.offset, {}, -1, ap.as_dtype});
+  const int64_t size = static_cast<int64_t>(dtype_size(*ap.as_dtype));
+  return load_i64(*ap.as_dtype, ap.buffer->data() + ap.offset * size);
 }
 
 std::vector<std::byte> read_bytes(const AccessPattern& ap) {

@@ -21,6 +21,7 @@ void resolve(const InstrTable& t, const OperandRecord& o, const TableState& s, i
   ap.buffer = slot(s, o.buffer, rank).get();
   ap.dims.assign(t.dims + o.first_dim, t.dims + o.first_dim + o.dim_count);
   ap.offset = operand_offset(t, o, s, rank);
+  ap.as_dtype = o.as_dtype < 0 ? std::nullopt : std::optional<DType>(static_cast<DType>(o.as_dtype));
 }
 
 int64_t& reg(const TableState& s, int rank, int32_t g) {

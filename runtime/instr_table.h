@@ -38,7 +38,8 @@ struct DynamicRecord {
 
 // An access pattern over buffer slot `buffer`: offset + the run-time offsets
 // dynamic[first_dynamic .. first_dynamic + dynamic_count), with the dims
-// dims[first_dim .. first_dim + dim_count). buffer < 0: no operand.
+// dims[first_dim .. first_dim + dim_count). buffer < 0: no operand. as_dtype
+// >= 0: the buffer is read as DType(as_dtype), a reinterpret cast.
 struct OperandRecord {
   int32_t buffer;
   int32_t first_dim;
@@ -46,6 +47,7 @@ struct OperandRecord {
   int64_t offset;
   int32_t first_dynamic;
   int32_t dynamic_count;
+  int32_t as_dtype;
 };
 
 struct InstrRecord {

@@ -270,6 +270,10 @@ void read_output(const AccessPattern& ap, NpyArray& array) {
   array.shape.resize(ap.dims.size());
   for (size_t d = 0; d < ap.dims.size(); ++d) array.shape[d] = ap.dims[d].count;
   const int64_t n = ap.elements();
+  if (ap.row_offsets) {  // a vector_select view, gathered partition by partition
+    array.data = detail::gather_bytes(ap);
+    return;
+  }
   array.data.resize(static_cast<size_t>(n) * dtype_size(array.dtype));
   detail::copy_span(detail::dense_span(array.data.data(), array.dtype, n), detail::span_of(ap));
 }

@@ -18,12 +18,26 @@ std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
   return index;
 }
 
+// Calls fn(e) for each element of the buffer's own dtype that the pattern's
+// element at `off` covers: one, unless the pattern reinterprets the storage.
+template <typename Fn>
+void for_each_covered(const AccessPattern& ap, int64_t off, Fn&& fn) {
+  if (!ap.as_dtype) return fn(off);
+  const int64_t size = static_cast<int64_t>(dtype_size(*ap.as_dtype));
+  const int64_t own = static_cast<int64_t>(dtype_size(ap.buffer->dtype()));
+  const int64_t first = off * size / own;
+  const int64_t end = ((off + 1) * size + own - 1) / own;
+  for (int64_t e = first; e < end; ++e) fn(e);
+}
+
 }  // namespace
 
 void note_write(const AccessPattern& ap) {
   std::vector<bool>* flags = ap.buffer->written_flags();
   if (!flags) return;
-  for_each_offset(ap, [&](int64_t off) { (*flags)[static_cast<size_t>(off)] = true; });
+  for_each_offset(ap, [&](int64_t off) {
+    for_each_covered(ap, off, [&](int64_t e) { (*flags)[static_cast<size_t>(e)] = true; });
+  });
 }
 
 void check_written(const AccessPattern& ap) {
@@ -31,7 +45,9 @@ void check_written(const AccessPattern& ap) {
   if (!flags) return;
   int64_t unwritten = -1;
   for_each_offset(ap, [&](int64_t off) {
-    if (unwritten < 0 && !(*flags)[static_cast<size_t>(off)]) unwritten = off;
+    for_each_covered(ap, off, [&](int64_t e) {
+      if (unwritten < 0 && !(*flags)[static_cast<size_t>(e)]) unwritten = e;
+    });
   });
   if (unwritten < 0) return;
   const Buffer& b = *ap.buffer;

@@ -153,6 +153,7 @@ void combine_dense_f32(std::byte* d, const std::byte* s, int64_t n) {
 int64_t Span::elements() const { return element_count(dims); }
 
 Dims normalized_dims(const AccessPattern& ap) {
+  if (ap.row_offsets) throw Error("internal: a pattern with per-row offsets given to a strided copy");
   Dims out;
   if (ap.elements() == 0) {
     out.push_back({1, 0});
@@ -177,7 +178,8 @@ Span span_of(const AccessPattern& ap) {
 
 Span span_for_write(const AccessPattern& ap, bool overwrite) {
   Span s{nullptr, ap.dtype(), ap.offset, normalized_dims(ap)};
-  const bool whole = s.offset == 0 && s.contiguous() && s.elements() == ap.buffer->elements();
+  const bool whole = s.offset == 0 && s.contiguous() &&
+                     s.elements() * static_cast<int64_t>(dtype_size(s.dtype)) == ap.buffer->bytes();
   s.base = overwrite && whole ? ap.buffer->data_for_overwrite() : ap.buffer->data_for_write();
   return s;
 }
@@ -236,8 +238,13 @@ void combine_span(const Span& dst, const Span& src, Combine op) {
 }
 
 std::vector<std::byte> gather_bytes(const AccessPattern& ap) {
-  std::vector<std::byte> out(static_cast<size_t>(ap.elements()) * dtype_size(ap.dtype()));
-  copy_span(dense_span(out.data(), ap.dtype(), ap.elements()), span_of(ap));
+  const size_t size = dtype_size(ap.dtype());
+  std::vector<std::byte> out(static_cast<size_t>(ap.elements()) * size);
+  size_t at = 0;
+  for_each_row(ap, [&](const AccessPattern& row) {
+    copy_span(dense_span(out.data() + at * size, row.dtype(), row.elements()), span_of(row));
+    at += static_cast<size_t>(row.elements());
+  });
   return out;
 }
 

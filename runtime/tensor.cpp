@@ -55,6 +55,21 @@ OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* o
   return {span.count, new_stride, false, false};
 }
 
+// A count of `from` elements as a count of `to` elements (the same bytes);
+// throws Error, with `what` and `where` in the message, when it is not whole.
+int64_t rescale(int64_t n, DType from, DType to, const std::string& what, const std::string& where) {
+  const int64_t from_size = static_cast<int64_t>(dtype_size(from));
+  const int64_t to_size = static_cast<int64_t>(dtype_size(to));
+  const int64_t bytes = checked_mul(n, from_size, "a reinterpreted view's extent");
+  if (bytes % to_size != 0) {
+    throw Error(where + ": " + what + " of " + std::to_string(n) + " " +
+                std::string(dtype_name(from)) + " elements (" + std::to_string(bytes) +
+                " bytes) is not a whole number of " + std::string(dtype_name(to)) + " elements (" +
+                std::to_string(to_size) + " bytes each)");
+  }
+  return bytes / to_size;
+}
+
 }  // namespace
 
 TensorView::TensorView(std::shared_ptr<Buffer> buffer)
@@ -147,6 +162,11 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
       }
     }
   }
+  if (has_row_offsets() && (out.empty() || !out[0].source_dim0 || out[0].selected ||
+                            out[0].size != shape_[0] || out[0].stride != strides_[0])) {
+    throw Error("the partitions of '" + name() +
+                "' are chosen at run time (vector_select): dim 0 can only be taken whole");
+  }
   check_tensor_dims(static_cast<size_t>(
       std::count_if(out.begin(), out.end(), [](const OutDim& d) { return !d.selected; })));
   TensorView v = *this;
@@ -216,8 +236,13 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
 }
 
 TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
-                          std::optional<ScalarOffset> scalar_offset, int indirect_dim) const {
+                          std::optional<ScalarOffset> scalar_offset, int indirect_dim,
+                          std::optional<DType> dtype) const {
   check_tensor_dims(pattern.size());
+  const DType to = dtype.value_or(this->dtype());
+  const std::string cast = "an access pattern reading '" + name() + "' (" +
+                           std::string(dtype_name(buffer_->dtype())) + ") as " +
+                           std::string(dtype_name(to));
   for (const Dim& d : pattern) {
     if (d.count < 0) {
       throw Error("negative count " + std::to_string(d.count) + " in access pattern");
@@ -231,7 +256,7 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
       throw Error("an access pattern on " + where +
                   " needs at least 2 pairs: the partition dim first, then the free dims");
     }
-    const int64_t free = product(base, 1);
+    const int64_t free = rescale(product(base, 1), buffer_->dtype(), to, "a partition", cast);
     if (pattern[0].count > 1 && pattern[0].step != free) {
       throw Error("on " + where +
                   ", the first pattern pair is the partition dim: its step must be " +
@@ -246,7 +271,8 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
     v.shape_.push_back(d.count);
     v.strides_.push_back(d.step);
   }
-  v.offset_ = offset.value_or(offset_);
+  v.offset_ = offset ? *offset : rescale(offset_, this->dtype(), to, "the view's offset", cast);
+  v.as_dtype_ = to == buffer_->dtype() ? std::nullopt : std::optional<DType>(to);
   v.scalar_offsets_.clear();  // the last .ap() wins
   if (scalar_offset) {
     // The indirect dim counts dims of the tensor .ap() is called on (a
@@ -256,15 +282,29 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
       throw Error("indirect_dim " + std::to_string(indirect_dim) + " is out of range for '" +
                   name() + "' with " + std::to_string(indexed.size()) + " dims");
     }
-    if (on_chip && indirect_dim == 0) {
+    if (scalar_offset->per_row) {
+      if (on_chip) {
+        throw Error("vector_offset needs an HBM tensor, '" + name() + "' is on " + where);
+      }
+      if (indirect_dim != 0) {
+        throw Error("vector_offset works on indirect_dim 0 only, not " +
+                    std::to_string(indirect_dim));
+      }
+      const int64_t rows = scalar_offset->tensor->shape()[0];
+      if (pattern.empty() || pattern[0].count != rows) {
+        throw Error("vector_offset '" + scalar_offset->tensor->name() + "' has " +
+                    std::to_string(rows) + " partitions, the pattern's first pair counts " +
+                    std::to_string(pattern.empty() ? 0 : pattern[0].count));
+      }
+    } else if (on_chip && indirect_dim == 0) {
       throw Error("scalar_offset on an " + where +
                   " tensor cannot select the partition dim (indirect_dim 0)");
     }
     ScalarOffset so = *scalar_offset;
     check_scalar_offset_source(so);
-    so.multiplier =
-        checked_mul(so.multiplier, product(indexed, static_cast<size_t>(indirect_dim) + 1),
-                    "a scalar offset's multiplier");
+    const int64_t block = rescale(product(indexed, static_cast<size_t>(indirect_dim) + 1),
+                                  this->dtype(), to, "a block of the indirect dim", cast);
+    so.multiplier = checked_mul(so.multiplier, block, "a scalar offset's multiplier");
     v.scalar_offsets_.push_back(std::move(so));
   } else {
     v.resolve();  // bounds-checks the static pattern now
@@ -272,9 +312,64 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
   return v;
 }
 
+bool TensorView::has_row_offsets() const {
+  for (const ScalarOffset& so : scalar_offsets_) {
+    if (so.per_row) return true;
+  }
+  return false;
+}
+
+TensorView TensorView::vector_selected(std::shared_ptr<const TensorView> offsets) const {
+  if (is_on_chip(kind())) {
+    throw Error("vector_select needs an HBM tensor, '" + name() + "' is on " +
+                std::string(mem_kind_name(kind())));
+  }
+  if (!scalar_offsets_.empty()) {
+    throw Error("vector_select: '" + name() +
+                "' already has a run-time offset; only one dynamic select is allowed per tensor");
+  }
+  ScalarOffset so{nullptr, std::move(offsets), strides_[0], true};
+  check_scalar_offset_source(so);
+  TensorView v = *this;
+  v.shape_[0] = so.tensor->shape()[0];
+  v.scalar_offsets_.push_back(std::move(so));
+  return v;
+}
+
+TensorView TensorView::view_as(DType to) const {
+  const std::string where = "view(" + std::string(dtype_name(to)) + ") of '" + name() + "' (" +
+                            std::string(dtype_name(dtype())) + ")";
+  if (!scalar_offsets_.empty()) {
+    throw Error(where + ": the view has a run-time offset (a dynamic select), which a "
+                "reinterpret cast cannot follow");
+  }
+  TensorView v = *this;
+  v.as_dtype_ = to == buffer_->dtype() ? std::nullopt : std::optional<DType>(to);
+  if (dtype_size(to) == dtype_size(dtype())) return v;
+  if (shape_.empty()) throw Error(where + ": a 0-D view has no last dim to rescale");
+  const size_t last = shape_.size() - 1;
+  if (shape_[last] > 1 && strides_[last] != 1) {
+    throw Error(where + ": the last dim must be contiguous, it has stride " +
+                std::to_string(strides_[last]));
+  }
+  v.shape_[last] = rescale(shape_[last], dtype(), to, "the last dim", where);
+  v.strides_[last] = 1;
+  for (size_t d = 0; d < last; ++d) {
+    v.strides_[d] =
+        rescale(strides_[d], dtype(), to, "the stride of dim " + std::to_string(d), where);
+  }
+  v.offset_ = rescale(offset_, dtype(), to, "the offset", where);
+  v.resolve();  // bounds-checks the new pattern
+  return v;
+}
+
 TensorView TensorView::relaid(std::vector<int64_t> shape, std::vector<int64_t> strides,
                               int64_t offset, std::optional<ScalarOffset> added) const {
   check_tensor_dims(shape.size());
+  if (has_row_offsets() && (shape.empty() || shape[0] != shape_[0] || strides[0] != strides_[0])) {
+    throw Error("the partitions of '" + name() +
+                "' are chosen at run time (vector_select): dim 0 stays as it is");
+  }
   TensorView v = *this;
   v.shape_ = std::move(shape);
   v.strides_ = std::move(strides);
@@ -288,6 +383,27 @@ TensorView TensorView::relaid(std::vector<int64_t> shape, std::vector<int64_t> s
 }
 
 void check_scalar_offset_source(const ScalarOffset& so) {
+  if (so.per_row) {
+    const TensorView& t = *so.tensor;
+    const std::string what = "a vector_offset tensor";
+    if (t.kind() != MemKind::sbuf) {
+      throw Error(what + " must be on sbuf, '" + t.name() + "' is on " +
+                  std::string(mem_kind_name(t.kind())));
+    }
+    if (t.ndim() != 2 || t.shape()[1] != 1) {
+      throw Error(what + " holds one offset per partition, shape (P, 1); '" + t.name() +
+                  "' has shape " + format_shape(t.shape()));
+    }
+    if (is_float(t.dtype())) {
+      throw Error(what + " must have an integer dtype, '" + t.name() + "' is " +
+                  std::string(dtype_name(t.dtype())));
+    }
+    if (!t.scalar_offsets().empty() || t.reinterpreted()) {
+      throw Error(what + " must be a plain view of its tensor, '" + t.name() +
+                  "' has a run-time offset or another dtype");
+    }
+    return;
+  }
   if (so.tensor) {
     if (so.tensor->size() != 1) {
       throw Error("a scalar_offset tensor must hold exactly one element, '" + so.tensor->name() +
@@ -296,6 +412,11 @@ void check_scalar_offset_source(const ScalarOffset& so) {
     if (so.tensor->kind() != MemKind::sbuf) {
       throw Error("a scalar_offset tensor must be on sbuf, '" + so.tensor->name() + "' is on " +
                   std::string(mem_kind_name(so.tensor->kind())));
+    }
+    if (so.tensor->reinterpreted()) {
+      throw Error("a scalar_offset tensor must be read as its own dtype, '" + so.tensor->name() +
+                  "' is a " + std::string(dtype_name(so.tensor->buffer()->dtype())) +
+                  " tensor viewed as " + std::string(dtype_name(so.tensor->dtype())));
     }
   } else if (!so.reg) {
     throw Error("a scalar_offset needs a register or a tensor");
@@ -306,7 +427,14 @@ AccessPattern TensorView::resolve() const {
   AccessPattern ap;
   ap.buffer = buffer_.get();
   ap.offset = offset_;
+  ap.as_dtype = as_dtype_;
   for (const ScalarOffset& so : scalar_offsets_) {
+    if (so.per_row) {
+      const AccessPattern src = so.tensor->resolve();
+      ap.row_offsets = read_row_offsets(*src.buffer, src.offset, src.dims[0].step,
+                                        src.dims[0].count, so.multiplier);
+      continue;
+    }
     int64_t value = 0;
     if (so.reg) {
       value = so.reg->value;
@@ -327,13 +455,16 @@ AccessPattern TensorView::static_pattern(int shown_rank) const {
   ap.buffer = buffer_.get();
   ap.offset = offset_;
   ap.shown_rank = shown_rank;
+  ap.as_dtype = as_dtype_;
   ap.dims.reserve(shape_.size());
   for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
   return ap;
 }
 
 std::string TensorView::describe() const {
-  std::string s = "'" + name() + "' (" + std::string(dtype_name(dtype())) + ", " +
+  const std::string of =
+      as_dtype_ ? " view of " + std::string(dtype_name(buffer_->dtype())) : std::string();
+  std::string s = "'" + name() + "' (" + std::string(dtype_name(dtype())) + of + ", " +
                   std::string(mem_kind_name(kind())) + ", rank " + std::to_string(rank()) +
                   ") shape " + format_shape(shape_);
   if (!contiguous() || offset_ != 0) {

@@ -28,11 +28,15 @@ struct Register {
 class TensorView;
 
 // A run-time offset: `multiplier * value`, where value is read from a
-// register or from a 1x1 tensor (on SBUF) when the view is resolved.
+// register or from a 1x1 tensor (on SBUF) when the view is resolved. A
+// per-row offset (vector_select, `.ap(vector_offset=)`) reads one value per
+// partition from a (P, 1) SBUF tensor instead: row p of dim 0 moves by
+// multiplier * tensor[p].
 struct ScalarOffset {
   std::shared_ptr<const Register> reg;
   std::shared_ptr<const TensorView> tensor;
   int64_t multiplier = 1;
+  bool per_row = false;
 };
 
 // One item of an index expression: x[2], x[1:5:2], x[...], x[None], and
@@ -52,7 +56,12 @@ class TensorView {
   explicit TensorView(std::shared_ptr<Buffer> buffer);
 
   const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
-  DType dtype() const { return buffer_->dtype(); }
+  // The dtype its elements are read as: the buffer's, unless reinterpreted.
+  DType dtype() const { return as_dtype_ ? *as_dtype_ : buffer_->dtype(); }
+  // Whether it reads the storage as a dtype other than the buffer's.
+  bool reinterpreted() const { return as_dtype_.has_value(); }
+  // Whether its rows (dim 0) each have their own run-time offset.
+  bool has_row_offsets() const;
   MemKind kind() const { return buffer_->kind(); }
   int rank() const { return buffer_->rank(); }
   const std::string& name() const { return buffer_->name(); }
@@ -78,8 +87,25 @@ class TensorView {
   // at offset + sum(i_j * pattern[j].step). `offset` replaces this view's
   // offset when given. A scalar offset adds value * prod(shape[indirect_dim+1:]).
   // The static part is bounds-checked here; the rest when resolved.
+  // With `dtype` the storage is read as that dtype (a reinterpret cast):
+  // pattern and offset count its elements, the inherited offset and the
+  // scalar offset's multiplier are converted to them.
   TensorView ap(const std::vector<Dim>& pattern, std::optional<int64_t> offset,
-                std::optional<ScalarOffset> scalar_offset, int indirect_dim) const;
+                std::optional<ScalarOffset> scalar_offset, int indirect_dim,
+                std::optional<DType> dtype = std::nullopt) const;
+
+  // `.view(dtype)`: the same bytes read as `dtype`, as NumPy's ndarray.view:
+  // the last dim (which must be contiguous) scales by the ratio of the
+  // element sizes, the other strides and the offset are converted. Throws
+  // Error where a size, stride or offset is not a whole number of the new
+  // elements, and on a view with a run-time offset.
+  TensorView view_as(DType dtype) const;
+
+  // `.vector_select(0, offsets)` of an HBM view: row p of the result is row
+  // offsets[p] of this view, read when the view is resolved; the result has
+  // offsets.shape[0] rows. Throws Error unless `offsets` is a (P, 1) integer
+  // tensor on SBUF and the view has no run-time offset yet.
+  TensorView vector_selected(std::shared_ptr<const TensorView> offsets) const;
 
   // The same storage under a new layout, for the view methods (permute,
   // broadcast, select, ...), which check their own rules; `added` is one
@@ -104,9 +130,11 @@ class TensorView {
   std::vector<int64_t> strides_;
   int64_t offset_ = 0;
   std::vector<ScalarOffset> scalar_offsets_;
+  std::optional<DType> as_dtype_;  // set only when it differs from the buffer's
 };
 
-// Throws unless `so` reads a register or a one-element tensor on SBUF.
+// Throws unless `so` reads a register or a one-element tensor on SBUF (per
+// row: a (P, 1) integer tensor on SBUF).
 void check_scalar_offset_source(const ScalarOffset& so);
 
 // Reads a view's elements in row-major order, for printing and tests.

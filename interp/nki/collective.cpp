@@ -46,6 +46,11 @@ void check_memory(const std::string& op, const std::vector<Value::Tensor>& srcs,
         throw ValueError(op + ": collectives work on HBM or SBUF tensors, and '" + t->name() +
                          "' is in psum");
       }
+      if (t->has_row_offsets()) {
+        throw ValueError(op + ": '" + t->name() +
+                         "' has per-partition offsets (vector_select), which only "
+                         "nisa.dma_copy takes");
+      }
       const bool h = is_hbm(t->kind());
       if (hbm && *hbm != h) throw ValueError(op + ": srcs and dsts mix HBM and SBUF tensors");
       hbm = h;

@@ -21,24 +21,21 @@ Value tensor_ap(CallArgs& c) {
     throw ValueError(param_name(c, "scalar_offset") + " must be a register or a 1x1 tensor, not '" +
                      type_name(scalar_offset) + "'");
   }
-  if (!c["vector_offset"].is_none()) {
-    throw ValueError(c.fn.name + ": vector_offset is not supported yet");
-  }
-  // A view's own dtype reinterprets nothing (TensorView-style wrappers pass
-  // it always); a cast to another dtype is not there yet.
-  if (const Value& dtype = c["dtype"]; !dtype.is_none()) {
-    const rt::DType* to = dtype.get<rt::DType>();
-    if (!to) {
-      throw ValueError(param_name(c, "dtype") + " must be a dtype, not '" + type_name(dtype) + "'");
+  if (const Value& vector_offset = c["vector_offset"]; !vector_offset.is_none()) {
+    if (scalar) {
+      throw ValueError(c.fn.name + ": at most one of scalar_offset and vector_offset can be given");
     }
-    if (*to != t.dtype()) {
-      throw ValueError(c.fn.name + ": dtype=" + std::string(rt::dtype_name(*to)) +
-                       " reinterprets a " + std::string(rt::dtype_name(t.dtype())) +
-                       " tensor, which is not supported yet");
+    auto s = vector_offset.get<Value::Tensor>();
+    if (!s) {
+      throw ValueError(param_name(c, "vector_offset") + " must be a (P, 1) tensor on sbuf, not '" +
+                       type_name(vector_offset) + "'");
     }
+    scalar = rt::ScalarOffset{nullptr, *s, 1, true};
   }
+  std::optional<rt::DType> dtype;
+  if (!c["dtype"].is_none()) dtype = dtype_arg(c, "dtype");
   const int64_t indirect_dim = to_int(c["indirect_dim"], param_name(c, "indirect_dim"));
-  return make_tensor(t.ap(pattern, offset, scalar, static_cast<int>(indirect_dim)));
+  return make_tensor(t.ap(pattern, offset, scalar, static_cast<int>(indirect_dim), dtype));
 }
 
 Value tensor_reshape(CallArgs& c) {
@@ -112,14 +109,22 @@ Value tensor_slice(CallArgs& c) {
   return make_tensor(t.index(items));
 }
 
-// Documented methods this implementation lacks, named as such rather than
-// as a missing attribute.
+// t.view(dtype): the same bytes as another dtype (a reinterpret cast).
 Value tensor_view_dtype(CallArgs& c) {
-  throw ValueError(c.fn.name + ": reinterpreting a tensor as another dtype is not supported yet");
+  return make_tensor(tensor_arg(c, "self").view_as(dtype_arg(c, "dtype")));
 }
 
+// t.vector_select(0, offsets): partition p reads row offsets[p] of t.
 Value tensor_vector_select(CallArgs& c) {
-  throw ValueError(c.fn.name + ": per-partition offsets are not supported yet");
+  const rt::TensorView& t = tensor_arg(c, "self");
+  const int64_t dim = to_int(c["dim"], param_name(c, "dim"));
+  if (dim != 0) throw ValueError(param_name(c, "dim") + " must be 0, not " + std::to_string(dim));
+  auto offsets = c["vector_offset"].get<Value::Tensor>();
+  if (!offsets) {
+    throw ValueError(param_name(c, "vector_offset") + " must be a (P, 1) tensor on sbuf, not '" +
+                     type_name(c["vector_offset"]) + "'");
+  }
+  return make_tensor(t.vector_selected(*offsets));
 }
 
 }  // namespace
@@ -140,6 +145,7 @@ std::vector<OpEntry> tensor_method_entries() {
             {req("self"), req("dim"), req("start"), req("end"), opt("step", int64_t{1})}, meta,
             tensor_slice),
       entry("Tensor", "view", {req("self"), req("dtype")}, meta, tensor_view_dtype),
+      entry("Tensor", "reinterpret_cast", {req("self"), req("dtype")}, meta, tensor_view_dtype),
       entry("Tensor", "vector_select", {req("self"), req("dim"), req("vector_offset")}, meta,
             tensor_vector_select),
   };

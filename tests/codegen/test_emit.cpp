@@ -202,7 +202,7 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
   CHECK(cpp.find("rt::run_table(kTable, 0, 8, table_state_);") != std::string::npos);
   // INT64_MIN as a register_move's constant; the sbuf tile's declaration.
   CHECK(cpp.find("rt::RegisterMove{(-9223372036854775807 - 1)}") != std::string::npos);
-  CHECK(cpp.find("{Row::op, 0, {-1, 0, 0, 0, 0, 0}, {-1, 0, 0, 0, 0, 0}, 0, -1, ") !=
+  CHECK(cpp.find("{Row::op, 0, {-1, 0, 0, 0, 0, 0, -1}, {-1, 0, 0, 0, 0, 0, -1}, 0, -1, ") !=
         std::string::npos);
   CHECK(cpp.find("{rt::MemKind::sbuf, rt::DType::float32, 6, 2, ") != std::string::npos);
   // The loop's copy has a loop term, and collectives are never rows.

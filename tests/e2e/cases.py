@@ -273,6 +273,36 @@ def cases():
                     "own_row": x[r], "second_row": x[1]}
         add(f"strided_view-{ranks}", "strided_view", None, ranks,
             ["x=@examples/data/rows_rank{rank}.npy"], strided)
+    # Reinterpret casts: the rows' bits as int32, their high halves as
+    # bfloat16 (truncation, which the float8 cases tell from rounding), and
+    # their bytes all-gathered, viewed as float32 again.
+    def expect_reinterpret(spec, ranks, source):
+        g = groups_of(spec, ranks)
+
+        def reinterpreted(r):
+            x = source(r)
+            return {"bits": x.view(np.int32),
+                    "truncated": (x.view(np.uint32) & 0xFFFF0000).view(np.float32),
+                    "gathered": np.concatenate([source(m) for m in g[r][0]], axis=0)}
+        return reinterpreted
+    for ranks, spec in ((1, [[0]]), (2, [[0, 1]]), (4, [[2, 0, 3, 1]]),
+                        (8, [[0, 1, 2, 3], [7, 6, 5, 4]])):
+        add(f"reinterpret_cast-{ranks}-{spec}", "reinterpret_cast", None, ranks,
+            [f"x=@{DATA}/rows_rank{{rank}}.npy", f"replica_group={spec}",
+             f"num_ranks={len(spec[0])}"], expect_reinterpret(spec, ranks, rows))
+    add("reinterpret_cast-float8_cases", "reinterpret_cast", None, 1,
+        [f"x=@{DATA}/f32_float8_cases_4x8.npy", "replica_group=[[0]]", "num_ranks=1"],
+        expect_reinterpret([[0]], 1, lambda r: load(f"{DATA}/f32_float8_cases_4x8.npy")))
+    # Rows gathered at run time, tile by tile: vector_select and
+    # .ap(vector_offset=) (every other column from column 1).
+    for ranks in (1, 2):
+        for tile_rows in (1, 2, 4, 8):
+            def gathered(r):
+                picked = rows(r)[load(f"{DATA}/gather_index_8x1.npy")[:, 0]]
+                return {"gathered": picked, "odd_columns": picked[:, 1::2]}
+            add(f"gather_rows-{ranks}-{tile_rows}", "gather_rows", None, ranks,
+                ["table=@examples/data/rows_rank{rank}.npy",
+                 f"index=@{DATA}/gather_index_8x1.npy", f"tile_rows={tile_rows}"], gathered)
     # An Enum parameter (and its default) choosing the rows' order.
     for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
         def ordered(r, layout=layout):

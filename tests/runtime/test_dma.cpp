@@ -260,3 +260,32 @@ TEST_CASE("dense and strided accumulation agree bit for bit, NaN included") {
     }
   }
 }
+
+TEST_CASE("per-row offsets gather and scatter partitions, converting, in one buffer too") {
+  Machine m(1, default_platform());
+  auto table = filled(m, DType::float32, 12, "table");  // 3 rows of 4: element k holds k
+  auto out = filled(m, DType::bfloat16, 8, "out", 0.0, -1.0);
+  // Rows 2 and 0 of the table, columns 1 and 3, into bfloat16.
+  AccessPattern gather{table.get(), 1, {{4, 2}, {2, 2}}};
+  gather.row_offsets = std::make_shared<const std::vector<int64_t>>(std::vector<int64_t>{8, 0});
+  dma_copy(AccessPattern{out.get(), 0, {{1, 4}}}, gather);
+  const std::vector<float> expected = {9, 11, 1, 3};
+  for (size_t k = 0; k < expected.size(); ++k) {
+    CHECK(load_f64(DType::bfloat16, out->data() + 2 * k) == expected[k]);
+  }
+  // Scatter: table rows 1 and 2 become its row 0 and row 1 as they were
+  // before the copy (the source is read completely first).
+  AccessPattern scatter{table.get(), 0, {{4, 2}, {1, 4}}};
+  scatter.row_offsets = std::make_shared<const std::vector<int64_t>>(std::vector<int64_t>{4, 8});
+  dma_copy(scatter, AccessPattern{table.get(), 0, {{1, 8}}});
+  for (int64_t k = 0; k < 12; ++k) {
+    const double want = k < 4 ? double(k) : double(k - 4);
+    CHECK(load_f64(DType::float32, table->data() + 4 * k) == want);
+  }
+  // A row out of bounds names its partition.
+  gather.row_offsets = std::make_shared<const std::vector<int64_t>>(std::vector<int64_t>{0, 12});
+  CHECK_THROWS_WITH_AS(dma_copy(AccessPattern{out.get(), 0, {{1, 4}}}, gather),
+                       "partition 1 (vector offset 12): access pattern out of bounds: elements "
+                       "13..15 of 'table' (12 elements)",
+                       Error);
+}

@@ -15,9 +15,9 @@ using namespace nkic::rt;
 
 namespace {
 
-constexpr OperandRecord kNone = {-1, 0, 0, 0, 0, 0};
+constexpr OperandRecord kNone = {-1, 0, 0, 0, 0, 0, -1};
 
-const Dim kDims[] = {{1, 4}, {1, 1}};
+const Dim kDims[] = {{1, 4}, {1, 1}, {2, 4}};
 const DynamicRecord kDynamic[] = {{0, -1, 0, 1}, {0, -1, 0, std::numeric_limits<int64_t>::max()}};
 const SourcePlace kPlaces[] = {{"k.py", 3, 5, 9, "    copy(x)"}, {"k.py", 4, 5, 9, "    make(t)"}};
 // The operations the rows name by index.
@@ -55,12 +55,12 @@ TEST_CASE("table rows allocate, fill, copy with run-time offsets and release, ra
   const InstrRecord rows[] = {
       {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
       {RowKind::allocate, 1, kNone, kNone, -1, -1, 1},
-      {RowKind::op, 0, {0, 0, 1, 0, 0, 0}, kNone, -1, -1, kHalves},                // x <- 2.5
-      {RowKind::op, 0, {1, 0, 1, 4, 0, 0}, kNone, -1, -1, kSeven},                 // t[1, :] <- 7
+      {RowKind::op, 0, {0, 0, 1, 0, 0, 0, -1}, kNone, -1, -1, kHalves},                // x <- 2.5
+      {RowKind::op, 0, {1, 0, 1, 4, 0, 0, -1}, kNone, -1, -1, kSeven},                 // t[1, :] <- 7
       {RowKind::op, 0, kNone, kNone, 0, -1, kRank},                                // r0 <- rank
-      {RowKind::op, 0, {1, 1, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}, -1, -1, kCopy},     // t[r0] <- x[0]
+      {RowKind::op, 0, {1, 1, 1, 0, 0, 1, -1}, {0, 1, 1, 0, 0, 0, -1}, -1, -1, kCopy},     // t[r0] <- x[0]
       {RowKind::op, 0, kNone, kNone, 0, -1, kThree},                               // r0 <- 3
-      {RowKind::op, 0, {0, 1, 1, 0, 0, 1}, kNone, -1, 0, kStore},                  // x[r0] <- r0
+      {RowKind::op, 0, {0, 1, 1, 0, 0, 1, -1}, kNone, -1, 0, kStore},                  // x[r0] <- r0
   };
   const InstrTable table = f.table(rows);
   run_table(table, 0, 8, f.state);
@@ -84,7 +84,7 @@ TEST_CASE("a failing row is located at its place, on the rank that failed") {
       {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
       {RowKind::op, 0, kNone, kNone, 0, -1, kRank},
       // x[r0 + 3 ..] of 4 elements: in bounds on no rank; rank 0 fails first
-      {RowKind::op, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, kCopy},
+      {RowKind::op, 0, {0, 0, 1, 3, 0, 1, -1}, {0, 0, 1, 0, 0, 0, -1}, -1, -1, kCopy},
   };
   try {
     run_table(f.table(rows), 0, 3, f.state);
@@ -95,8 +95,31 @@ TEST_CASE("a failing row is located at its place, on the rank that failed") {
     CHECK(std::string(e.what()).find("out of bounds") != std::string::npos);
   }
   const InstrRecord skip[] = {
-      {RowKind::op, 0, {0, 0, 1, 3, 0, 1}, {0, 0, 1, 0, 0, 0}, -1, -1, kCopySkip}};
+      {RowKind::op, 0, {0, 0, 1, 3, 0, 1, -1}, {0, 0, 1, 0, 0, 0, -1}, -1, -1, kCopySkip}};
   CHECK_NOTHROW(run_table(f.table(skip), 0, 1, f.state));
+}
+
+TEST_CASE("a row's operand may read its buffer as another dtype") {
+  Fixture f;
+  const int32_t bf16 = static_cast<int32_t>(DType::bfloat16);
+  // 2.5f is 0x40200000: the high half of each element (little-endian, the
+  // odd bfloat16 elements) is bfloat16 2.5, the low half 0.
+  const InstrRecord rows[] = {
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 1},
+      {RowKind::op, 0, {0, 0, 1, 0, 0, 0, -1}, kNone, -1, -1, kHalves},  // x <- 2.5
+      {RowKind::op, 0, {1, 0, 1, 0, 0, 0, -1}, {0, 2, 1, 1, 0, 0, bf16}, -1, -1,
+       kCopy},  // t[0, :] <- x as bf16 [1::2]
+      {RowKind::op, 0, {1, 0, 1, 4, 0, 0, -1}, {0, 2, 1, 0, 0, 0, bf16}, -1, -1,
+       kCopy},  // t[1, :] <- x as bf16 [0::2]
+  };
+  run_table(f.table(rows), 0, 5, f.state);
+  for (int r = 0; r < 2; ++r) {
+    for (int64_t k = 0; k < 4; ++k) {
+      CHECK(element(*f.t[r], k) == 2.5f);
+      CHECK(element(*f.t[r], 4 + k) == 0.0f);
+    }
+  }
 }
 
 TEST_CASE("run-time offsets overflow as an error, not a wrapped offset") {
@@ -104,7 +127,7 @@ TEST_CASE("run-time offsets overflow as an error, not a wrapped offset") {
   const InstrRecord rows[] = {
       {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
       {RowKind::op, 0, kNone, kNone, 0, -1, kTwo},
-      {RowKind::op, 0, {0, 1, 1, 0, 1, 1}, kNone, -1, -1, kSeven},  // x[2 * INT64_MAX]
+      {RowKind::op, 0, {0, 1, 1, 0, 1, 1, -1}, kNone, -1, -1, kSeven},  // x[2 * INT64_MAX]
   };
   try {
     run_table(f.table(rows), 0, 3, f.state);

@@ -51,6 +51,21 @@ TEST_CASE("strict: a DMA reading a never-written element names it") {
                        Error);
 }
 
+TEST_CASE("strict: a reinterpreted pattern reads and writes the elements its bytes cover") {
+  Machine m(1, default_platform());
+  m.set_strict(true);
+  auto words = m.allocate(0, MemKind::hbm, DType::int32, {4}, "words");
+  auto halves = m.allocate(0, MemKind::hbm, DType::int16, {8}, "halves");
+  // int16 elements 2..5 are the bytes of int32 elements 1 and 2.
+  fill(AccessPattern{words.get(), 2, {{1, 4}}, -1, DType::int16}, scalar_bytes(DType::int16, int64_t{1}));
+  CHECK_NOTHROW(dma_copy(AccessPattern{halves.get(), 0, {{1, 4}}},
+                         AccessPattern{words.get(), 2, {{1, 4}}, -1, DType::int16}));
+  CHECK_THROWS_WITH_AS(dma_copy(AccessPattern{halves.get(), 0, {{1, 2}}},
+                                AccessPattern{words.get(), 5, {{1, 2}}, -1, DType::int16}),
+                       "strict mode: element [3] of 'words' is read but was never written",
+                       Error);
+}
+
 TEST_CASE("strict: what a DMA wrote can be read; the destination of an accumulate is read") {
   Machine m(1, default_platform());
   m.set_strict(true);

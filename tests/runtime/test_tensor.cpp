@@ -201,6 +201,53 @@ TEST_CASE("on-chip .ap() starts with the partition dim") {
                        Error);
 }
 
+TEST_CASE("view(dtype) rescales the last dim, the other strides and the offset") {
+  Machine m(1, default_platform());
+  const TensorView t = iota(m, MemKind::hbm, {3, 4});
+  const TensorView bytes = t.index({S(1, 3), S(1, 3)}).view_as(DType::uint8);
+  CHECK(bytes.dtype() == DType::uint8);
+  CHECK(bytes.reinterpreted());
+  CHECK(bytes.shape() == std::vector<int64_t>{2, 8});
+  CHECK(bytes.strides() == std::vector<int64_t>{16, 1});
+  CHECK(bytes.offset() == 20);  // element 5 of float32, byte 20
+  // Back to float32: the same elements, and no longer reinterpreted.
+  const TensorView back = bytes.view_as(DType::float32);
+  CHECK(!back.reinterpreted());
+  CHECK(values(back) == std::vector<double>{5, 6, 9, 10});
+  // The same size: only the dtype changes. float32 5.0f is 0x40a00000.
+  const TensorView bits = t.view_as(DType::int32);
+  CHECK(bits.shape() == t.shape());
+  CHECK(read_i64(bits)[5] == 0x40a00000);
+  CHECK_THROWS_WITH_AS(bytes.index({S(), S(1, 4)}).view_as(DType::float32),
+                       "view(float32) of 'x' (uint8): the last dim of 3 uint8 elements (3 bytes) "
+                       "is not a whole number of float32 elements (4 bytes each)",
+                       Error);
+  CHECK_THROWS_WITH_AS(bytes.index({S(), S(1, 5)}).view_as(DType::float32),
+                       "view(float32) of 'x' (uint8): the offset of 21 uint8 elements (21 bytes) "
+                       "is not a whole number of float32 elements (4 bytes each)",
+                       Error);
+}
+
+TEST_CASE(".ap(dtype=) counts pattern and offset in the new dtype's elements") {
+  Machine m(1, default_platform());
+  const TensorView s = iota(m, MemKind::sbuf, {2, 4});
+  // The high half of each float32: bfloat16 elements 1, 3, 5, ... of a
+  // partition of 8.
+  const TensorView high = s.ap({{8, 2}, {2, 4}}, 1, std::nullopt, 0, DType::bfloat16);
+  CHECK(high.dtype() == DType::bfloat16);
+  CHECK(values(high) == std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7});
+  // The inherited offset is converted: float32 element 2 is bfloat16 element 4.
+  const TensorView at2 = s.index({S(), S(2, 4)});
+  CHECK(at2.ap({{8, 2}, {1, 2}}, std::nullopt, std::nullopt, 0, DType::bfloat16).offset() == 4);
+  CHECK_THROWS_WITH_AS(s.ap({{4, 2}, {1, 4}}, 0, std::nullopt, 0, DType::bfloat16),
+                       "on sbuf, the first pattern pair is the partition dim: its step must be 8 "
+                       "(the free elements per partition of 'x'), not 4",
+                       Error);
+  CHECK_THROWS_WITH_AS(s.ap({{8, 2}, {1, 9}}, 0, std::nullopt, 0, DType::bfloat16),
+                       "access pattern out of bounds: elements 0..16 of 'x' (16 bfloat16 elements)",
+                       Error);
+}
+
 TEST_CASE("access pattern normalization and sub-ranges") {
   Machine m(1, default_platform());
   auto b = m.allocate(0, MemKind::hbm, DType::float32, {512}, "b");
