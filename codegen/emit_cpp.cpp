@@ -168,7 +168,8 @@ class Emitter {
       for (const DynamicOffset& d : o->dynamic) {
         if (!d.per_row) continue;
         w.line(name + "[r].row_offsets = rt::read_row_offsets(*" + buffer_member(d.buffer) +
-               "[r], " + affine_expr(d.element) + ", " + int_literal(d.row_step) + ", " +
+               "[r], " + affine_expr(d.element) + ", {" + int_literal(d.row_step) + ", " +
+               int_literal(d.partitions) + "}, " + int_literal(d.column_step) + ", " +
                int_literal(d.rows) + ", " + int_literal(d.multiplier) + ");");
       }
     }

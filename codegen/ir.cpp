@@ -110,8 +110,10 @@ class Printer {
         add_affine(element, d.element);
         source = "b" + std::to_string(d.buffer) + "[" + element.str() + "]";
         if (d.per_row) {
-          source = "rows(b" + std::to_string(d.buffer) + "[" + element.str() + " + p * " +
-                   std::to_string(d.row_step) + "], p < " + std::to_string(d.rows) + ")";
+          source = "rows(b" + std::to_string(d.buffer) + "[" + element.str() + " + " +
+                   std::to_string(d.row_step) + " * (i % " + std::to_string(d.partitions) +
+                   ") + " + std::to_string(d.column_step) + " * (i / " +
+                   std::to_string(d.partitions) + ")], i < " + std::to_string(d.rows) + ")";
         }
       }
       text += " + " + term(d.multiplier, source);

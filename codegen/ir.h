@@ -58,8 +58,9 @@ struct RegisterDecl {
 
 // A run-time offset: multiplier * (a register's value, or the integer value of
 // one element of a buffer, read when the instruction runs). Per row
-// (vector_select): row p of the operand's dim 0 moves by multiplier * the
-// buffer's element `element + p * row_step`, for p < rows.
+// (vector_select): row i of the operand's dim 0 moves by multiplier * the
+// buffer's element `element + (i % partitions) * row_step + (i / partitions)
+// * column_step`, for i < rows (rt::read_row_offsets).
 struct DynamicOffset {
   int reg = -1;     // a register id, or
   int buffer = -1;  // a buffer id and the element's offset in it
@@ -67,6 +68,8 @@ struct DynamicOffset {
   int64_t multiplier = 1;
   bool per_row = false;
   int64_t row_step = 0;
+  int64_t partitions = 0;
+  int64_t column_step = 0;
   int64_t rows = 0;
 };
 

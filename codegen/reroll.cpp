@@ -115,7 +115,7 @@ class Alike {
       const int y_buffer = y.buffer < 0 ? y.buffer : map_.buffer(y.buffer);
       if (!reg(x.reg, y.reg) || x.buffer != y_buffer || x.element.terms != y.element.terms ||
           x.multiplier != y.multiplier || x.per_row != y.per_row || x.row_step != y.row_step ||
-          x.rows != y.rows) {
+          x.partitions != y.partitions || x.column_step != y.column_step || x.rows != y.rows) {
         return false;
       }
     }

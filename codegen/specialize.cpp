@@ -62,7 +62,9 @@ class Recorder final : public interp::Device {
         if (so.per_row) {
           d.per_row = true;
           d.row_step = so.tensor->strides()[0];
-          d.rows = so.tensor->shape()[0];
+          d.partitions = so.tensor->shape()[0];
+          d.column_step = so.tensor->strides()[1];
+          d.rows = v.shape()[0];
         }
       }
       o.dynamic.push_back(d);

@@ -54,12 +54,14 @@ int64_t read_element_i64(Buffer& buffer, int64_t element) {
 }
 
 std::shared_ptr<const std::vector<int64_t>> read_row_offsets(Buffer& buffer, int64_t first,
-                                                             int64_t step, int64_t count,
-                                                             int64_t multiplier) {
+                                                             Dim partitions, int64_t column_step,
+                                                             int64_t count, int64_t multiplier) {
   auto out = std::make_shared<std::vector<int64_t>>();
   out->reserve(static_cast<size_t>(count));
-  for (int64_t p = 0; p < count; ++p) {
-    const int64_t value = read_element_i64(buffer, first + p * step);
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t p = i % partitions.count, column = i / partitions.count;
+    const int64_t value =
+        read_element_i64(buffer, first + p * partitions.step + column * column_step);
     out->push_back(add_run_time_offset(0, value, multiplier));
   }
   return out;

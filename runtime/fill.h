@@ -29,12 +29,13 @@ bool in_bounds(const AccessPattern& ap);
 // callers check it, at compile time or before).
 int64_t read_element_i64(Buffer& buffer, int64_t element);
 
-// Per-row offsets: multiplier * the integer value of element first + p * step
-// of the buffer, for p < count (no bounds check, as read_element_i64; an
-// overflow is an Error).
+// Per-row offsets: multiplier * the integer value of index tensor element i
+// for i < count, taken column by column from a (partitions.count, N) tensor
+// at `first` (element i is [i % P, i / P], as the hardware flattens it), no
+// bounds check, as read_element_i64; an overflow is an Error.
 std::shared_ptr<const std::vector<int64_t>> read_row_offsets(Buffer& buffer, int64_t first,
-                                                             int64_t step, int64_t count,
-                                                             int64_t multiplier);
+                                                             Dim partitions, int64_t column_step,
+                                                             int64_t count, int64_t multiplier);
 
 // The first element of a pattern, bounds-checked, as an integer.
 int64_t read_scalar_i64(const AccessPattern& ap);

@@ -290,10 +290,10 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
         throw Error("vector_offset works on indirect_dim 0 only, not " +
                     std::to_string(indirect_dim));
       }
-      const int64_t rows = scalar_offset->tensor->shape()[0];
-      if (pattern.empty() || pattern[0].count != rows) {
-        throw Error("vector_offset '" + scalar_offset->tensor->name() + "' has " +
-                    std::to_string(rows) + " partitions, the pattern's first pair counts " +
+      const int64_t offsets = scalar_offset->tensor->size();
+      if (pattern.empty() || pattern[0].count > offsets) {
+        throw Error("vector_offset '" + scalar_offset->tensor->name() + "' holds " +
+                    std::to_string(offsets) + " offsets, the pattern's first pair counts " +
                     std::to_string(pattern.empty() ? 0 : pattern[0].count));
       }
     } else if (on_chip && indirect_dim == 0) {
@@ -330,6 +330,10 @@ TensorView TensorView::vector_selected(std::shared_ptr<const TensorView> offsets
   }
   ScalarOffset so{nullptr, std::move(offsets), strides_[0], true};
   check_scalar_offset_source(so);
+  if (so.tensor->shape()[1] != 1) {
+    throw Error("vector_select takes one offset per partition, shape (P, 1); '" +
+                so.tensor->name() + "' has shape " + format_shape(so.tensor->shape()));
+  }
   TensorView v = *this;
   v.shape_[0] = so.tensor->shape()[0];
   v.scalar_offsets_.push_back(std::move(so));
@@ -390,8 +394,8 @@ void check_scalar_offset_source(const ScalarOffset& so) {
       throw Error(what + " must be on sbuf, '" + t.name() + "' is on " +
                   std::string(mem_kind_name(t.kind())));
     }
-    if (t.ndim() != 2 || t.shape()[1] != 1) {
-      throw Error(what + " holds one offset per partition, shape (P, 1); '" + t.name() +
+    if (t.ndim() != 2 || t.size() == 0) {
+      throw Error(what + " holds offsets in P partitions, shape (P, N); '" + t.name() +
                   "' has shape " + format_shape(t.shape()));
     }
     if (is_float(t.dtype())) {
@@ -431,8 +435,8 @@ AccessPattern TensorView::resolve() const {
   for (const ScalarOffset& so : scalar_offsets_) {
     if (so.per_row) {
       const AccessPattern src = so.tensor->resolve();
-      ap.row_offsets = read_row_offsets(*src.buffer, src.offset, src.dims[0].step,
-                                        src.dims[0].count, so.multiplier);
+      ap.row_offsets = read_row_offsets(*src.buffer, src.offset, src.dims[0], src.dims[1].step,
+                                        shape_[0], so.multiplier);
       continue;
     }
     int64_t value = 0;

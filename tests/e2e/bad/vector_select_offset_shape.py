@@ -1,7 +1,7 @@
-# A vector offset holds one value per partition: shape (P, 1).
+# vector_select takes one offset per partition: shape (P, 1).
 # run: -n 1
 # exit: 1
-# expect: vector_offset_shape.py:17:9: error: a vector_offset tensor holds one offset per partition, shape (P, 1); 'wide' has shape [4, 2] (rank 0)
+# expect: vector_select_offset_shape.py:17:9: error: vector_select takes one offset per partition, shape (P, 1); 'wide' has shape [4, 2] (rank 0)
 # expect: <caret>    v = x.vector_select(0, wide)
 import nki
 import nki.isa as nisa
