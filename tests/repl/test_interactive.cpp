@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "interp/repl/interactive.h"
-#include "tools/repl.h"
+#include "tools/repl_input.h"
 
 namespace nkic {
 namespace {
