@@ -14,6 +14,7 @@
 #include "interp/repl/interactive.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
+#include "runtime/lnc.h"
 #include "runtime/machine.h"
 #include "tools/kernel_args.h"
 #include "tools/repl_input.h"
@@ -26,14 +27,16 @@ namespace {
 const char* const kPrompt = ">>> ";
 const char* const kContinuation = "... ";
 
-const std::vector<std::string> kCommands = {":help", ":ranks", ":platform", ":load", ":run",
-                                            ":show", ":mem",   ":reset",    ":quit"};
+const std::vector<std::string> kCommands = {":help", ":ranks", ":lnc",   ":platform", ":load",
+                                            ":run",  ":show",  ":mem",   ":reset",    ":quit"};
 
 const char* const kHelp = R"(Type statements of the language; an expression shows its value (one block per
 rank where ranks differ). Blocks (def, if, for, while) end with an empty line.
 Commands:
   :help                      this text
   :ranks N                   use N ranks (resets the session)
+  :lnc 1|2                   run 1 or 2 programs per rank, as `nkirun run --lnc`
+                             (resets the session)
   :platform trn2|trn3        change the simulated platform (resets the session)
   :load FILE                 run a kernel file or stdlib module; its functions
                              and globals become the session's
@@ -58,6 +61,7 @@ class Repl {
   interp::InteractiveOptions make_options() const {
     interp::InteractiveOptions o;
     o.ranks = options_.ranks;
+    o.lnc = options_.lnc;
     o.platform = rt::find_platform(options_.platform);
     o.module_path = options_.module_path;
     o.interrupt = &interrupted();
@@ -76,6 +80,7 @@ class Repl {
   bool run_command(const std::string& args);
   bool show_command(std::string args);
   bool mem_command(const std::string& args);
+  bool lnc_command(const std::string& args);
 
   ReplOptions options_;
   bool terminal_;
@@ -184,6 +189,20 @@ bool Repl::mem_command(const std::string& args) {
   return true;
 }
 
+// The same check, and message, as `--lnc` on the command line.
+bool Repl::lnc_command(const std::string& args) {
+  if (args.empty()) {
+    error("usage: :lnc 1|2");
+    return false;
+  }
+  const std::string problem = rt::lnc_problem(args);
+  if (!problem.empty()) {
+    error(problem);
+    return false;
+  }
+  return session_.set_lnc(std::stoi(args));
+}
+
 bool Repl::command(const std::string& line) {
   const std::string text = trim(line);
   const size_t space = text.find(' ');
@@ -200,6 +219,8 @@ bool Repl::command(const std::string& line) {
                         args.find_first_not_of("0123456789") == std::string::npos;
     ok = number && session_.set_ranks(std::stoi(args));
     if (!number) error("usage: :ranks N");
+  } else if (name == ":lnc") {
+    ok = lnc_command(args);
   } else if (name == ":platform") {
     const rt::Platform* p = args == "trn2" || args == "trn3" ? rt::find_platform(args) : nullptr;
     if (p) {

@@ -14,6 +14,7 @@ namespace nkic::tools {
 struct ReplOptions {
   std::string file;  // loaded before the first prompt when not empty
   int ranks = 1;
+  int lnc = 1;  // the programs each rank runs (--lnc)
   std::string platform = "trn2";
   bool color = false;
   std::vector<std::string> module_path;

@@ -52,12 +52,14 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 std::string Interactive::memory(std::optional<int> only) const {
   const Impl& im = *impl_;
   std::ostringstream out;
-  for (int r = 0; r < ranks(); ++r) {
-    if (only && *only != r) continue;
-    out << "rank " << r << ":\n";
+  for (const Impl::Core& c : im.cores) {
+    if (only && *only != c.rank) continue;
+    out << "rank " << c.rank;
+    if (lnc() > 1) out << "." << c.program;
+    out << ":\n";
     // Sorted by name, so the listing is the same every time.
     std::map<std::string, Value::Tensor> tensors;
-    for (const auto& [name, v] : im.ranks[static_cast<size_t>(r)].globals->vars) {
+    for (const auto& [name, v] : c.globals->vars) {
       if (auto t = v.get<Value::Tensor>()) tensors[name] = *t;
     }
     for (const auto& [name, t] : tensors) {
@@ -68,16 +70,16 @@ std::string Interactive::memory(std::optional<int> only) const {
     }
     for (rt::MemKind kind :
          {rt::MemKind::hbm, rt::MemKind::shared_hbm, rt::MemKind::sbuf, rt::MemKind::psum}) {
-      out << "  " << rt::mem_kind_name(kind) << ": " << im.machine->live_bytes(r, kind) << " of "
-          << im.machine->capacity(kind) << " bytes"
-          << (rt::is_on_chip(kind) ? " per partition" : "") << " in use\n";
+      out << "  " << rt::mem_kind_name(kind) << ": "
+          << im.machine->live_bytes(c.rank, kind, c.program) << " of " << im.machine->capacity(kind)
+          << " bytes" << (rt::is_on_chip(kind) ? " per partition" : "") << " in use\n";
     }
   }
   return out.str();
 }
 
 std::optional<Value> Interactive::Impl::lookup(const std::string& dotted) const {
-  const Rank& rank0 = ranks.front();
+  const Core& rank0 = cores.front();
   std::optional<Value> v;
   size_t start = 0;
   while (start <= dotted.size()) {
@@ -116,7 +118,7 @@ std::vector<std::string> Interactive::completions(const std::string& prefix) con
       // The builtin modules complete before they are imported
       // (`nki.language.ndarr<TAB>`); importing them has no effect to undo.
       try {
-        v = im.ranks.front().ev->import_module(base, SourceRange{});
+        v = im.cores.front().ev->import_module(base, SourceRange{});
       } catch (const std::exception&) {
         return out;
       }
@@ -126,7 +128,7 @@ std::vector<std::string> Interactive::completions(const std::string& prefix) con
       if (starts_with(name, stem)) out.push_back(base + "." + name);
     }
   } else if (is_identifier_text(prefix)) {
-    const Impl::Rank& rank0 = im.ranks.front();
+    const Impl::Core& rank0 = im.cores.front();
     for (const auto& entry : rank0.globals->vars) out.push_back(entry.first);
     for (const std::string& name : rank0.ev->builtin_names()) out.push_back(name);
     for (const char* k : kKeywords) out.push_back(k);

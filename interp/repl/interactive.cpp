@@ -9,6 +9,7 @@
 
 #include "frontend/parse.h"
 #include "interp/repl/interactive_impl.h"
+#include "runtime/lnc.h"
 
 namespace nkic::interp {
 
@@ -18,34 +19,46 @@ Interactive::Impl::Impl(InteractiveOptions o, SourceManager& s, DiagnosticSink& 
 }
 
 void Interactive::Impl::start() {
-  ranks.clear();
+  cores.clear();
+  shares.clear();
   finder.set_root("");
   spmd.reset();
-  machine = std::make_unique<rt::Machine>(options.ranks, platform());
-  spmd = std::make_unique<Spmd>(options.ranks);
+  machine = std::make_unique<rt::Machine>(options.ranks, platform(), /*has_data=*/true,
+                                          options.lnc);
+  spmd = std::make_unique<Spmd>(options.ranks, /*name_ranks=*/true, options.lnc);
   for (int r = 0; r < options.ranks; ++r) {
-    Rank rank;
-    rank.device = std::make_unique<ExecDevice>(r, *spmd);
-    RankContext ctx;
-    ctx.rank = r;
-    ctx.ranks = options.ranks;
-    ctx.machine = machine.get();
-    ctx.device = rank.device.get();
-    ctx.out = options.out ? options.out : &std::cout;
-    ctx.finder = &finder;
-    ctx.interrupt = options.interrupt;
-    rank.ev = std::make_unique<Evaluator>(ctx);
-    rank.globals = rank.ev->new_globals();
-    rank.globals->vars["__name__"] = Value("__main__");
-    ranks.push_back(std::move(rank));
+    if (options.lnc > 1) shares.push_back(std::make_unique<LncShare>(options.lnc));
+    for (int p = 0; p < options.lnc; ++p) {
+      Core core;
+      core.rank = r;
+      core.program = p;
+      core.device = std::make_unique<ExecDevice>(r, *spmd);
+      RankContext ctx;
+      ctx.rank = r;
+      ctx.ranks = options.ranks;
+      ctx.program = p;
+      ctx.programs = options.lnc;
+      ctx.share = shares.empty() ? nullptr : shares.back().get();
+      ctx.machine = machine.get();
+      ctx.device = core.device.get();
+      ctx.out = options.out ? options.out : &std::cout;
+      ctx.finder = &finder;
+      ctx.interrupt = options.interrupt;
+      core.ev = std::make_unique<Evaluator>(ctx);
+      core.globals = core.ev->new_globals();
+      core.globals->vars["__name__"] = Value("__main__");
+      cores.push_back(std::move(core));
+    }
   }
 }
 
-bool Interactive::Impl::run_all(const std::function<void(int, Rank&)>& body) {
-  spmd = std::make_unique<Spmd>(options.ranks);
-  for (Rank& r : ranks) r.device->set_spmd(*spmd);
+bool Interactive::Impl::run_all(const std::function<void(Core&)>& body) {
+  spmd = std::make_unique<Spmd>(options.ranks, /*name_ranks=*/true, options.lnc);
+  for (Core& c : cores) c.device->set_spmd(*spmd);
+  // The evaluators point at these: fresh contents, same addresses.
+  for (std::unique_ptr<LncShare>& share : shares) *share = LncShare(options.lnc);
   const std::optional<Diagnostic> error =
-      spmd->run([&](int r) { body(r, ranks[static_cast<size_t>(r)]); });
+      spmd->run_programs([&](int r, int p) { body(core(r, p)); });
   if (!error) return true;
   sink.report(*error);
   return false;
@@ -69,16 +82,16 @@ std::optional<Interactive::Impl::Input> Interactive::Impl::parse(const std::stri
 
 bool Interactive::Impl::run_input(const Input& input,
                                   std::vector<std::optional<std::string>>& texts) {
-  texts.assign(ranks.size(), std::nullopt);
-  return run_all([&](int r, Rank& rank) {
-    rank.ev->exec_module(*input.module, rank.globals);
+  texts.assign(cores.size(), std::nullopt);
+  return run_all([&](Core& c) {
+    c.ev->exec_module(*input.module, c.globals);
     if (!input.last) return;
-    const Value v = rank.ev->eval(*input.last->value, rank.globals);
+    const Value v = c.ev->eval(*input.last->value, c.globals);
     if (v.is_none()) return;
     try {
-      texts[static_cast<size_t>(r)] = to_repr(v);
+      texts[static_cast<size_t>(&c - cores.data())] = to_repr(v);
     } catch (const ValueError& e) {
-      rank.ev->fail(input.last->value->range, e.what());
+      c.ev->fail(input.last->value->range, e.what());
     }
   });
 }
@@ -91,17 +104,23 @@ Interactive::~Interactive() = default;
 
 int Interactive::ranks() const { return impl_->options.ranks; }
 
+int Interactive::lnc() const { return impl_->options.lnc; }
+
 const rt::Platform& Interactive::platform() const { return impl_->platform(); }
 
-std::string Interactive::per_rank(const std::vector<std::string>& texts) {
+std::string Interactive::per_rank(const std::vector<std::string>& texts, int programs,
+                                  int first_rank) {
   if (texts.empty()) return "";
   if (std::all_of(texts.begin(), texts.end(), [&](const std::string& t) { return t == texts[0]; })) {
     return texts[0];
   }
   std::string out;
-  for (size_t r = 0; r < texts.size(); ++r) {
-    if (r) out += "\n";
-    out += "[rank " + std::to_string(r) + "]\n" + texts[r];
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (i) out += "\n";
+    const int core = static_cast<int>(i);
+    out += "[rank " + std::to_string(first_rank + core / programs);
+    if (programs > 1) out += "." + std::to_string(core % programs);
+    out += "]\n" + texts[i];
   }
   return out;
 }
@@ -115,7 +134,7 @@ bool Interactive::execute(const std::string& source, std::string& shown) {
   std::vector<std::string> texts;
   for (const std::optional<std::string>& v : values) texts.push_back(v.value_or(""));
   if (std::any_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); })) {
-    shown = per_rank(texts);
+    shown = per_rank(texts, lnc());
   }
   return true;
 }
@@ -141,7 +160,7 @@ bool Interactive::load(const std::string& file_or_module) {
   if (!im.finder.parse_again(spec->file, im.sink)) return false;
   im.finder.set_root(root);
   // Its globals become the session's: the prompt's code is then in its package.
-  return im.run_all([&](int, Impl::Rank& rank) { rank.ev->run_main(*spec, rank.globals); });
+  return im.run_all([&](Impl::Core& c) { c.ev->run_main(*spec, c.globals); });
 }
 
 bool Interactive::show(const std::string& expression, std::optional<int> rank,
@@ -157,17 +176,23 @@ bool Interactive::show(const std::string& expression, std::optional<int> rank,
   const SourceFile& file = im.sources.add("<show>", expression);
   ast::ExprPtr expr = parse_expression(file, im.sink);
   if (!expr) return false;
-  std::vector<std::string> texts(im.ranks.size());
-  const bool ok = im.run_all([&](int r, Impl::Rank& k) {
-    const Value v = k.ev->eval(*expr, k.globals);
+  std::vector<std::string> texts(im.cores.size());
+  const bool ok = im.run_all([&](Impl::Core& c) {
+    const Value v = c.ev->eval(*expr, c.globals);
     try {
-      texts[static_cast<size_t>(r)] = to_repr(v);
+      texts[static_cast<size_t>(&c - im.cores.data())] = to_repr(v);
     } catch (const ValueError& e) {
-      k.ev->fail(expr->range, e.what());
+      c.ev->fail(expr->range, e.what());
     }
   });
   if (!ok) return false;
-  shown = rank ? texts[static_cast<size_t>(*rank)] : per_rank(texts);
+  if (!rank) {
+    shown = per_rank(texts, lnc());
+    return true;
+  }
+  // The rank's programs only.
+  const auto first = texts.begin() + static_cast<std::ptrdiff_t>(*rank) * lnc();
+  shown = per_rank(std::vector<std::string>(first, first + lnc()), lnc(), *rank);
   return true;
 }
 
@@ -180,6 +205,16 @@ bool Interactive::set_ranks(int ranks) {
     return false;
   }
   impl_->options.ranks = ranks;
+  impl_->start();
+  return true;
+}
+
+bool Interactive::set_lnc(int lnc) {
+  if (lnc < rt::kMinLnc || lnc > rt::kMaxLnc) {
+    impl_->sink.report(error_at(SourceRange{}, rt::lnc_problem(std::to_string(lnc))));
+    return false;
+  }
+  impl_->options.lnc = lnc;
   impl_->start();
   return true;
 }
