@@ -42,7 +42,9 @@ std::string DmaCopy::text(const OpText& t) const {
 
 // ---- fills -------------------------------------------------------------------
 
-void Memset::check(const OpOperands& o) const { value.bytes(o.dsts[0]->dtype()); }
+void Memset::check(const OpOperands& o) const {
+  value.bytes(o.dsts[0]->dtype());
+}
 
 void Memset::run(const OpOperands& o) const {
   fill(*o.dsts[0], value.bytes(o.dsts[0]->dtype()));

@@ -53,8 +53,7 @@ bool is_float8(DType t) {
 }
 
 bool is_packed(DType t) {
-  return t == DType::float8_e5m2_x4 || t == DType::float8_e4m3fn_x4 ||
-         t == DType::float4_e2m1fn_x4;
+  return t == DType::float8_e5m2_x4 || t == DType::float8_e4m3fn_x4 || t == DType::float4_e2m1fn_x4;
 }
 
 bool is_float(DType t) {
@@ -73,8 +72,9 @@ std::string conversion_problem(DType to, DType from) {
            " is a packed dtype (four values in one element), which copies only to and from " +
            std::string(t);
   }
-  return names + ": NKI defines no rounding into float8_e8m0fnu; its data comes from "
-                 "float8_e8m0fnu tensors and files, or a memset of a power of two";
+  return names +
+         ": NKI defines no rounding into float8_e8m0fnu; its data comes from "
+         "float8_e8m0fnu tensors and files, or a memset of a power of two";
 }
 
 void throw_packed_value(DType t) {

@@ -207,10 +207,9 @@ DType parse_descr(const std::string& descr, const std::string& path, std::option
   }
   if (t) return *t;
   if (raw_bytes_descr(descr) == 1) {
-    fail(path,
-         "holds one-byte raw values ('" + descr +
-             "'), as float8 arrays are written: name their dtype after the path, as in "
-             "@PATH.npy:float8_e4m3 (or float8_e4m3fn, float8_e5m2, float8_e8m0fnu)");
+    fail(path, "holds one-byte raw values ('" + descr +
+                   "'), as float8 arrays are written: name their dtype after the path, as in "
+                   "@PATH.npy:float8_e4m3 (or float8_e4m3fn, float8_e5m2, float8_e8m0fnu)");
   }
   if (raw_bytes_descr(descr) == 4) {
     fail(path,

@@ -27,8 +27,8 @@ namespace {
 const char* const kPrompt = ">>> ";
 const char* const kContinuation = "... ";
 
-const std::vector<std::string> kCommands = {":help", ":ranks", ":lnc",   ":platform", ":load",
-                                            ":run",  ":show",  ":mem",   ":reset",    ":quit"};
+const std::vector<std::string> kCommands = {":help", ":ranks", ":lnc", ":platform", ":load",
+                                            ":run",  ":show",  ":mem", ":reset",    ":quit"};
 
 const char* const kHelp = R"(Type statements of the language; an expression shows its value (one block per
 rank where ranks differ). Blocks (def, if, for, while) end with an empty line.

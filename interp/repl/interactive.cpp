@@ -23,8 +23,8 @@ void Interactive::Impl::start() {
   shares.clear();
   finder.set_root("");
   spmd.reset();
-  machine = std::make_unique<rt::Machine>(options.ranks, platform(), /*has_data=*/true,
-                                          options.lnc);
+  machine =
+      std::make_unique<rt::Machine>(options.ranks, platform(), /*has_data=*/true, options.lnc);
   spmd = std::make_unique<Spmd>(options.ranks, /*name_ranks=*/true, options.lnc);
   for (int r = 0; r < options.ranks; ++r) {
     if (options.lnc > 1) shares.push_back(std::make_unique<LncShare>(options.lnc));
@@ -96,15 +96,16 @@ bool Interactive::Impl::run_input(const Input& input,
   });
 }
 
-Interactive::Interactive(InteractiveOptions options, SourceManager& sources,
-                         DiagnosticSink& sink)
+Interactive::Interactive(InteractiveOptions options, SourceManager& sources, DiagnosticSink& sink)
     : impl_(std::make_unique<Impl>(std::move(options), sources, sink)) {}
 
 Interactive::~Interactive() = default;
 
 int Interactive::ranks() const { return impl_->options.ranks; }
 
-int Interactive::lnc() const { return impl_->options.lnc; }
+int Interactive::lnc() const {
+  return impl_->options.lnc;
+}
 
 const rt::Platform& Interactive::platform() const { return impl_->platform(); }
 

@@ -30,7 +30,7 @@ namespace nkic::interp {
 
 struct InteractiveOptions {
   int ranks = 1;
-  int lnc = 1;  // the programs each rank runs (1 or 2)
+  int lnc = 1;                             // the programs each rank runs (1 or 2)
   const rt::Platform* platform = nullptr;  // nullptr: the default platform
   std::vector<std::string> module_path;    // where stdlib modules are found
   std::ostream* out = nullptr;             // print(); nullptr: standard output

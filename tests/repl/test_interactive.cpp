@@ -139,18 +139,20 @@ TEST_CASE(":lnc resets the session; then every input runs as two programs per ra
 TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's; SBUF each program's") {
   Fixture f(1);
   REQUIRE(f.session.set_lnc(2));
-  f.run("import nki.language as nl\nimport nki.isa as nisa\n"
-        "h = nl.ndarray((2, 1), dtype=nl.int32, buffer=nl.shared_hbm)\n"
-        "s = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)\n"
-        "p = nl.program_id(0)\n"
-        "nisa.memset(s, 7 + p)\n"
-        "nisa.dma_copy(dst=h[p:p + 1, :], src=s)\n");
+  f.run(
+      "import nki.language as nl\nimport nki.isa as nisa\n"
+      "h = nl.ndarray((2, 1), dtype=nl.int32, buffer=nl.shared_hbm)\n"
+      "s = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)\n"
+      "p = nl.program_id(0)\n"
+      "nisa.memset(s, 7 + p)\n"
+      "nisa.dma_copy(dst=h[p:p + 1, :], src=s)\n");
   // Each program wrote one row of the one tensor: both see both rows.
   CHECK(f.run("h\n") == "[[7]\n [8]]");
   CHECK(f.run("s\n") == "[rank 0.0]\n[[7]]\n[rank 0.1]\n[[8]]");
   // A later input's HBM allocation is the rank's one tensor too.
-  f.run("g = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.hbm)\n"
-        "nisa.dma_copy(dst=g, src=s)\n");
+  f.run(
+      "g = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.hbm)\n"
+      "nisa.dma_copy(dst=g, src=s)\n");
   CHECK(f.run("g\n") == "[[8]]");
 }
 
