@@ -20,6 +20,22 @@ std::vector<std::string> names_of(const NamedTensors& tensors) {
   return names;
 }
 
+// The inputs the kernel wrote that are not among `returned`, each under the
+// name it is shown by (written_input_name) with its parameter's name and
+// tensor.
+std::vector<std::pair<std::string, std::pair<std::string, Value::Tensor>>> written_inputs(
+    const NamedTensors& inputs, const NamedTensors& returned) {
+  std::vector<const rt::Buffer*> seen;
+  for (const auto& entry : returned) seen.push_back(entry.second->buffer().get());
+  std::vector<std::pair<std::string, std::pair<std::string, Value::Tensor>>> out;
+  for (const auto& input : inputs) {
+    const rt::Buffer* b = input.second->buffer().get();
+    if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
+    out.emplace_back(written_input_name(input.first, names_of(returned)), input);
+  }
+  return out;
+}
+
 // The tensors program `program` returned, checked under an LNC grid against
 // the ones the rank's other program returned, as `nkirun run` checks them.
 NamedTensors program_returns(Evaluator& ev, int program, LncShare* share,
@@ -70,6 +86,7 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
     if (!expressions[i]) return false;
   }
   rt::RankOutputs outputs(static_cast<size_t>(ranks()));
+  std::vector<NamedTensors> returned_by(im.cores.size());  // per program of each rank
   const bool ok = im.run_all([&](Impl::Core& c) {
     Evaluator& ev = *c.ev;
     const Value* function = c.globals->lookup(kernel);
@@ -106,27 +123,25 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
     }
     const Value returned = ev.call(*function, {}, std::move(kwargs), def.name_range);
     const NamedTensors returned_list = program_returns(ev, c.program, share, def, returned);
-    const std::vector<std::string> returned_names = names_of(returned_list);
-    // What the rank outputs: the returned tensors, then the inputs it wrote.
-    NamedTensors shown_tensors = returned_list;
-    std::vector<const rt::Buffer*> seen;
-    for (const auto& [name, t] : returned_list) {
-      c.globals->vars[name] = Value(t);
-      seen.push_back(t->buffer().get());
-    }
-    for (const auto& [name, t] : inputs) {
-      const rt::Buffer* b = t->buffer().get();
-      if (!b->written() || std::find(seen.begin(), seen.end(), b) != seen.end()) continue;
-      const std::string shown_name = written_input_name(name, returned_names);
-      shown_tensors.emplace_back(shown_name, t);
-      // NAME.input is no variable name: the returned tensor keeps NAME.
-      if (shown_name == name) c.globals->vars[name] = Value(t);
-    }
-    // A rank's outputs are its shared tensors: read once, by its last program
-    // (programs run in order, spmd.h), when both have written them.
+    for (const auto& [name, t] : returned_list) c.globals->vars[name] = Value(t);
+    returned_by[static_cast<size_t>(&c - im.cores.data())] = returned_list;
+    // The inputs it wrote are known once the rank's last program has run
+    // (programs run in order, spmd.h): each program's variables get them then.
     if (c.program + 1 < lnc()) return;
-    for (const auto& [name, t] : shown_tensors) {
-      outputs[static_cast<size_t>(c.rank)].push_back(rt::NamedArray{name, read_array(*t)});
+    for (int p = 0; p < lnc(); ++p) {
+      Impl::Core& k = im.core(c.rank, p);
+      const NamedTensors& own = returned_by[static_cast<size_t>(&k - im.cores.data())];
+      for (const auto& [name, t] : written_inputs(inputs, own)) {
+        // NAME.input is no variable name: the returned tensor keeps NAME.
+        if (name == t.first) k.globals->vars[name] = Value(t.second);
+      }
+    }
+    // A rank's outputs are its shared tensors, read once: the returned
+    // tensors, then the inputs it wrote.
+    std::vector<rt::NamedArray>& out = outputs[static_cast<size_t>(c.rank)];
+    for (const auto& [name, t] : returned_list) out.push_back(rt::NamedArray{name, read_array(*t)});
+    for (const auto& [name, t] : written_inputs(inputs, returned_list)) {
+      out.push_back(rt::NamedArray{name, read_array(*t.second)});
     }
   });
   if (!ok) return false;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <sstream>
 
 #include "interp/repl/interactive.h"
@@ -154,6 +155,34 @@ TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's; SBUF each pr
       "g = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.hbm)\n"
       "nisa.dma_copy(dst=g, src=s)\n");
   CHECK(f.run("g\n") == "[[8]]");
+}
+
+TEST_CASE(":run under an LNC grid: inputs bound once, outputs printed once, every program's "
+          "variables") {
+  Fixture f(1);
+  REQUIRE(f.session.set_lnc(2));
+  // Program 1 alone writes the input x (its row 0 from row 1); both return out.
+  f.run("import nki\nimport nki.language as nl\nimport nki.isa as nisa\n"
+        "@nki.jit\n"
+        "def k(x):\n"
+        "    out = nl.ndarray((1, 2), dtype=nl.int32, buffer=nl.shared_hbm)\n"
+        "    p = nl.program_id(0)\n"
+        "    nisa.dma_copy(dst=out, src=x[p:p + 1, :])\n"
+        "    if p == 1:\n"
+        "        nisa.dma_copy(dst=x[0:1, :], src=x[1:2, :])\n"
+        "    return out\n\n");
+  rt::NpyArray x;
+  x.dtype = rt::DType::int32;
+  x.shape = {2, 2};
+  const int32_t values[] = {1, 2, 30, 40};
+  x.data.resize(sizeof values);
+  std::memcpy(x.data.data(), values, sizeof values);
+  std::string shown;
+  REQUIRE(f.session.run_kernel("k", {interp::KernelArg{"x", {x}, "", "x"}}, shown));
+  CHECK(shown == "[rank 0] out =\n[[30 40]]\n[rank 0] x =\n[[30 40]\n [30 40]]\n");
+  // Program 1's copy came last; both programs hold the written input.
+  CHECK(f.run("out\n") == "[[30 40]]");
+  CHECK(f.run("x\n") == "[[30 40]\n [30 40]]");
 }
 
 TEST_CASE("per_rank labels the programs of a grid") {
