@@ -1,7 +1,10 @@
 // The IR's names and its text form (`nkic emit --dump-ir`): declarations,
 // then the body one instruction per line, loops indented, each line ending
 // in `# FILE:LINE` (the file's base name, so the text does not depend on
-// where the sources live).
+// where the sources live). Under an LNC grid (--lnc 2) the header names the
+// LNC, each on-chip buffer its program, and the body is one section per
+// program (`program 0:`, `program 1:`), the order the programs run in;
+// without a grid none of these appear.
 #include "codegen/ir.h"
 
 #include <algorithm>
@@ -58,12 +61,15 @@ class Printer {
 
   std::string print() {
     out_ << "program " << p_.kernel << " (" << base_name(p_.file) << ") on " << p_.ranks
-         << (p_.ranks == 1 ? " rank" : " ranks") << ", " << p_.platform << "\n";
+         << (p_.ranks == 1 ? " rank" : " ranks") << ", " << p_.platform;
+    if (grid()) out_ << ", lnc " << p_.lnc;
+    out_ << "\n";
     out_ << "buffers:\n";
     for (const BufferDecl& b : p_.buffers) {
       out_ << "  b" << b.id << " " << rt::mem_kind_name(b.kind) << " " << rt::dtype_name(b.dtype)
            << rt::format_shape(b.shape) << " '" << b.name << "'";
       if (b.input >= 0) out_ << " input " << b.input;
+      if (grid() && rt::is_on_chip(b.kind)) out_ << " program " << b.program;
       if (b.where.valid()) out_ << "  # " << place(b.where);
       out_ << "\n";
     }
@@ -78,13 +84,38 @@ class Printer {
     out_ << "outputs:\n";
     for (const Output& o : p_.outputs) out_ << "  " << o.name << " = " << operand(o.view) << "\n";
     out_ << "body:\n";
-    nodes(p_.body, 1);
+    if (!grid()) {
+      nodes(p_.body, 1);
+      return out_.str();
+    }
+    // Each program's nodes follow the other's (ir.h): a loop holds one
+    // program's instructions, as each program is traced on its own.
+    for (size_t begin = 0; begin < p_.body.size();) {
+      const int program = program_of(p_.body[begin]);
+      size_t end = begin + 1;
+      while (end < p_.body.size() && program_of(p_.body[end]) == program) ++end;
+      out_ << "  program " << program << ":\n";
+      nodes(p_.body, 2, begin, end);
+      begin = end;
+    }
     return out_.str();
   }
 
  private:
-  void nodes(const std::vector<Node>& body, int depth) {
-    for (const Node& n : body) {
+  bool grid() const { return p_.lnc > 1; }
+
+  // The program whose instructions a node holds: a loop's first instruction's.
+  static int program_of(const Node& n) {
+    if (const Instr* i = std::get_if<Instr>(&n)) return i->program;
+    const std::vector<Node>& body = std::get<std::unique_ptr<Loop>>(n)->body;
+    return body.empty() ? -1 : program_of(body.front());
+  }
+
+  void nodes(const std::vector<Node>& body, int depth) { nodes(body, depth, 0, body.size()); }
+
+  void nodes(const std::vector<Node>& body, int depth, size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      const Node& n = body[k];
       const std::string indent(static_cast<size_t>(depth) * 2, ' ');
       if (const Instr* i = std::get_if<Instr>(&n)) {
         out_ << indent << instr(*i) << "  # " << place(i->where) << "\n";

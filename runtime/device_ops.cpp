@@ -28,6 +28,8 @@ std::vector<std::byte> Scalar::bytes(DType dtype) const {
 // ---- dma_copy ----------------------------------------------------------------
 
 void DmaCopy::check(const OpOperands& o) const {
+  const std::string problem = conversion_problem(o.dsts[0]->dtype(), o.srcs[0]->dtype());
+  if (!problem.empty()) throw Error(problem);
   const int64_t d = o.dsts[0]->elements(), s = o.srcs[0]->elements();
   if (d == s) return;
   throw Error("dma_copy element count mismatch: dst has " + std::to_string(d) + ", src has " +
@@ -39,6 +41,10 @@ std::string DmaCopy::text(const OpText& t) const {
 }
 
 // ---- fills -------------------------------------------------------------------
+
+void Memset::check(const OpOperands& o) const {
+  value.bytes(o.dsts[0]->dtype());
+}
 
 void Memset::run(const OpOperands& o) const {
   fill(*o.dsts[0], value.bytes(o.dsts[0]->dtype()));

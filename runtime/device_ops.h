@@ -136,6 +136,8 @@ struct Memset {
   Scalar value;
 
   auto fields() const { return std::tie(value); }
+  // The value must fit the dtype (a packed one takes only 0).
+  void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;
 };

@@ -5,8 +5,11 @@
 #include "runtime/dtype.h"
 
 #include <array>
+#include <cstdio>
+#include <string>
 
 #include "runtime/dtype_traits.h"
+#include "runtime/machine.h"
 
 namespace nkic::rt {
 namespace {
@@ -16,22 +19,27 @@ struct DTypeInfo {
   std::string_view name;
   size_t size;
   std::string_view npy_descr;  // what we write; dtype_from_npy_descr accepts more
+  bool named_only;             // raw bytes others share: a reader must name the dtype
 };
 
 constexpr std::array<DTypeInfo, kDTypeCount> kInfo = {{
-    {DType::float32, "float32", 4, "<f4"},
-    {DType::float16, "float16", 2, "<f2"},
-    {DType::bfloat16, "bfloat16", 2, "<V2"},
-    {DType::int32, "int32", 4, "<i4"},
-    {DType::int16, "int16", 2, "<i2"},
-    {DType::int8, "int8", 1, "|i1"},
-    {DType::uint32, "uint32", 4, "<u4"},
-    {DType::uint16, "uint16", 2, "<u2"},
-    {DType::uint8, "uint8", 1, "|u1"},
-    {DType::bool_, "bool_", 1, "|b1"},
-    {DType::float8_e4m3, "float8_e4m3", 1, "|V1"},
-    {DType::float8_e4m3fn, "float8_e4m3fn", 1, "|V1"},
-    {DType::float8_e5m2, "float8_e5m2", 1, "|V1"},
+    {DType::float32, "float32", 4, "<f4", false},
+    {DType::float16, "float16", 2, "<f2", false},
+    {DType::bfloat16, "bfloat16", 2, "<V2", false},
+    {DType::int32, "int32", 4, "<i4", false},
+    {DType::int16, "int16", 2, "<i2", false},
+    {DType::int8, "int8", 1, "|i1", false},
+    {DType::uint32, "uint32", 4, "<u4", false},
+    {DType::uint16, "uint16", 2, "<u2", false},
+    {DType::uint8, "uint8", 1, "|u1", false},
+    {DType::bool_, "bool_", 1, "|b1", false},
+    {DType::float8_e4m3, "float8_e4m3", 1, "|V1", true},
+    {DType::float8_e4m3fn, "float8_e4m3fn", 1, "|V1", true},
+    {DType::float8_e5m2, "float8_e5m2", 1, "|V1", true},
+    {DType::float8_e5m2_x4, "float8_e5m2_x4", 4, "|V4", true},
+    {DType::float8_e4m3fn_x4, "float8_e4m3fn_x4", 4, "|V4", true},
+    {DType::float4_e2m1fn_x4, "float4_e2m1fn_x4", 2, "|V2", true},
+    {DType::float8_e8m0fnu, "float8_e8m0fnu", 1, "|V1", true},
 }};
 
 const DTypeInfo& info(DType t) { return kInfo[static_cast<size_t>(t)]; }
@@ -44,8 +52,42 @@ bool is_float8(DType t) {
   return t == DType::float8_e4m3 || t == DType::float8_e4m3fn || t == DType::float8_e5m2;
 }
 
+bool is_packed(DType t) {
+  return t == DType::float8_e5m2_x4 || t == DType::float8_e4m3fn_x4 || t == DType::float4_e2m1fn_x4;
+}
+
 bool is_float(DType t) {
-  return t == DType::float32 || t == DType::float16 || t == DType::bfloat16 || is_float8(t);
+  return t == DType::float32 || t == DType::float16 || t == DType::bfloat16 || is_float8(t) ||
+         t == DType::float8_e8m0fnu;
+}
+
+std::string conversion_problem(DType to, DType from) {
+  const bool packed = is_packed(to) || is_packed(from);
+  if (to == from || (!packed && to != DType::float8_e8m0fnu)) return "";
+  const std::string names =
+      "cannot convert " + std::string(dtype_name(from)) + " to " + std::string(dtype_name(to));
+  if (packed) {
+    const std::string_view t = dtype_name(is_packed(from) ? from : to);
+    return names + ": " + std::string(t) +
+           " is a packed dtype (four values in one element), which copies only to and from " +
+           std::string(t);
+  }
+  return names +
+         ": NKI defines no rounding into float8_e8m0fnu; its data comes from "
+         "float8_e8m0fnu tensors and files, or a memset of a power of two";
+}
+
+void throw_packed_value(DType t) {
+  throw Error(std::string(dtype_name(t)) +
+              " is a packed dtype (four values in one element): its elements have no value "
+              "to read or write, only bits to copy");
+}
+
+void throw_e8m0_value(float v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(v));
+  throw Error("float8_e8m0fnu holds the powers of two from 2^-127 to 2^127 and NaN, not " +
+              std::string(text));
 }
 
 bool is_signed_int(DType t) {
@@ -71,7 +113,7 @@ std::optional<DType> dtype_from_npy_descr(std::string_view descr) {
   // means "no byte order", which only single-byte types (and void) have.
   // '>' is accepted only where byte order cannot matter.
   for (const DTypeInfo& i : kInfo) {
-    if (i.npy_descr.substr(1) != code || is_float8(i.type)) continue;
+    if (i.npy_descr.substr(1) != code || i.named_only) continue;
     const bool one_byte = i.size == 1 || i.type == DType::bfloat16;
     if (order == '<' || order == '=' || order == '|') {
       if (order == '|' && !one_byte) return std::nullopt;

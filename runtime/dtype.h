@@ -25,9 +25,20 @@ enum class DType : uint8_t {
   float8_e4m3,
   float8_e4m3fn,
   float8_e5m2,
+  // Four float8_e5m2 / float8_e4m3fn / float4_e2m1fn values packed in one
+  // element (4, 4 and 2 bytes), the operands of nki.isa.nc_matmul_mx. Opaque
+  // here: their bits copy between tensors of the same dtype, nothing converts
+  // to or from them, and a memset writes only 0.
+  float8_e5m2_x4,
+  float8_e4m3fn_x4,
+  float4_e2m1fn_x4,
+  // A power of two, 2^(E - 127) for the byte E (no sign, no mantissa), 0xFF
+  // NaN: the MX block scale. It converts exactly to float32; nothing defines
+  // rounding into it, so only a memset of a power of two (or NaN) makes one.
+  float8_e8m0fnu,
 };
 
-constexpr int kDTypeCount = 13;
+constexpr int kDTypeCount = 17;
 
 size_t dtype_size(DType t);
 bool is_float(DType t);
@@ -36,8 +47,16 @@ bool is_signed_int(DType t);
 std::string_view dtype_name(DType t);
 std::optional<DType> dtype_from_name(std::string_view name);
 bool is_float8(DType t);
+// float8_e5m2_x4, float8_e4m3fn_x4, float4_e2m1fn_x4.
+bool is_packed(DType t);
+// Why an element of `from` cannot become one of `to` (a DMA, a collective's
+// staging, iota), "" when it can: a packed dtype only copies to itself, and
+// nothing converts into float8_e8m0fnu but float8_e8m0fnu.
+std::string conversion_problem(DType to, DType from);
 // NumPy's descriptor (`<f4`, `|u1`, `<V2` for bfloat16, `|V1` for the float8
-// dtypes) and back. `|V1` names no dtype by itself: three dtypes share it.
+// dtypes and float8_e8m0fnu, `|V4` for the packed float8 ones, `|V2` for
+// float4_e2m1fn_x4) and back. A raw-bytes descriptor names no dtype of ours
+// by itself (`|V2` reads as bfloat16): the reader names the dtype it wants.
 std::string_view dtype_npy_descr(DType t);
 std::optional<DType> dtype_from_npy_descr(std::string_view descr);
 
@@ -65,7 +84,14 @@ int64_t load_i64(DType t, const std::byte* p);
 double load_f64(DType t, const std::byte* p);
 
 // The value new memory holds, as the NKI simulator fills it: NaN for floats,
-// a fixed sentinel for integers. Writes one element of it.
+// a fixed sentinel for integers; for a packed dtype, each value's NaN
+// (float4_e2m1fn has none: zero bits). Writes one element of it.
 void store_uninit(DType t, std::byte* p);
+
+// Throws Error for reading or writing a value of a packed dtype, which has
+// none of its own (dtype_traits.h calls it).
+[[noreturn]] void throw_packed_value(DType t);
+// Throws Error for a float that float8_e8m0fnu cannot hold exactly.
+[[noreturn]] void throw_e8m0_value(float v);
 
 }  // namespace nkic::rt

@@ -203,6 +203,51 @@ using F8E4M3 = Float8<DType::float8_e4m3, 4, 3, 7, true>;
 using F8E4M3FN = Float8<DType::float8_e4m3fn, 4, 3, 7, false>;
 using F8E5M2 = Float8<DType::float8_e5m2, 5, 2, 15, true>;
 
+// float8_e8m0fnu: the byte E is 2^(E - 127), 0xFF is NaN. Every byte but
+// 0xFF is a power of two float32 holds exactly (2^-127 as a subnormal); a
+// float becomes one only when it is such a power (or NaN), else Error.
+struct F8E8M0 : StorageBase<uint8_t> {
+  static constexpr DType kType = DType::float8_e8m0fnu;
+  static constexpr uint8_t kNaN = 0xff;
+  static float to_f32(uint8_t v) {
+    if (v == kNaN) return bits_float(0x7fc00000u);
+    return v == 0 ? bits_float(0x00400000u) : bits_float(static_cast<uint32_t>(v) << 23);
+  }
+  static uint8_t from_f32(float v) {
+    if (std::isnan(v)) return kNaN;
+    const uint32_t x = float_bits(v);
+    if (x == 0x00400000u) return 0;  // 2^-127
+    if ((x & 0x807fffffu) == 0 && (x >> 23) != 0 && (x >> 23) != 0xff) {
+      return static_cast<uint8_t>(x >> 23);
+    }
+    throw_e8m0_value(v);
+  }
+  static double to_f64(uint8_t v) { return to_f32(v); }
+  static int64_t to_i64(uint8_t v) { return float_to_i64(to_f32(v)); }
+  static uint8_t from_i64(int64_t v) { return from_f32(static_cast<float>(v)); }
+  static uint8_t uninit() { return kNaN; }
+};
+
+// A packed dtype: four values in one element of storage S, opaque. Its bits
+// copy; asking for a value throws (the DMA and fill checks come first, so
+// only a path without one gets here). kUninit: each packed value's NaN.
+template <DType T, typename S, S kUninit>
+struct Packed : StorageBase<S> {
+  static constexpr DType kType = T;
+  [[noreturn]] static float to_f32(S) { throw_packed_value(T); }
+  [[noreturn]] static S from_f32(float) { throw_packed_value(T); }
+  [[noreturn]] static double to_f64(S) { throw_packed_value(T); }
+  [[noreturn]] static int64_t to_i64(S) { throw_packed_value(T); }
+  [[noreturn]] static S from_i64(int64_t) { throw_packed_value(T); }
+  static S uninit() { return kUninit; }
+};
+
+// F8E5M2's quiet NaN (0x7e) and F8E4M3FN's NaN (0x7f) four times; float4_e2m1fn
+// has no NaN, so its new memory is zero bits.
+using F8E5M2X4 = Packed<DType::float8_e5m2_x4, uint32_t, 0x7e7e7e7eu>;
+using F8E4M3FNX4 = Packed<DType::float8_e4m3fn_x4, uint32_t, 0x7f7f7f7fu>;
+using F4E2M1FNX4 = Packed<DType::float4_e2m1fn_x4, uint16_t, 0>;
+
 // The NKI simulator fills new integer memory with this value.
 constexpr int kIntUninitSentinel = 4;
 
@@ -259,6 +304,10 @@ decltype(auto) dispatch(DType t, F&& f) {
     case DType::float8_e4m3: return f(Tag<F8E4M3>{});
     case DType::float8_e4m3fn: return f(Tag<F8E4M3FN>{});
     case DType::float8_e5m2: return f(Tag<F8E5M2>{});
+    case DType::float8_e5m2_x4: return f(Tag<F8E5M2X4>{});
+    case DType::float8_e4m3fn_x4: return f(Tag<F8E4M3FNX4>{});
+    case DType::float4_e2m1fn_x4: return f(Tag<F4E2M1FNX4>{});
+    case DType::float8_e8m0fnu: return f(Tag<F8E8M0>{});
   }
   return f(Tag<F32>{});
 }

@@ -2,13 +2,30 @@
 #include "runtime/fill.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 #include "runtime/strict.h"
 #include "runtime/strided.h"
 
 namespace nkic::rt {
 
+namespace {
+
+// A packed dtype's one fill: the value 0, all bits zero (as nki.isa.memset
+// allows for them).
+std::vector<std::byte> packed_zero(DType dtype, double value, const std::string& text) {
+  if (value == 0) return std::vector<std::byte>(dtype_size(dtype));
+  throw Error("a fill of " + std::string(dtype_name(dtype)) +
+              " (a packed dtype) can only be 0, not " + text);
+}
+
+}  // namespace
+
 std::vector<std::byte> scalar_bytes(DType dtype, int64_t value) {
+  if (is_packed(dtype)) {
+    return packed_zero(dtype, static_cast<double>(value), std::to_string(value));
+  }
   std::vector<std::byte> out(dtype_size(dtype));
   if (is_float(dtype)) {
     // Through double, as the interpreter converts a Python int.
@@ -26,6 +43,11 @@ std::vector<std::byte> scalar_bytes(DType dtype, int64_t value) {
 }
 
 std::vector<std::byte> scalar_bytes(DType dtype, double value) {
+  if (is_packed(dtype)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return packed_zero(dtype, value, text);
+  }
   std::vector<std::byte> out(dtype_size(dtype));
   store_f32(dtype, out.data(), static_cast<float>(value));
   return out;

@@ -182,9 +182,14 @@ const HeaderValue& require(const std::map<std::string, HeaderValue>& dict, const
   return it->second;
 }
 
-// One-byte raw values, as ml_dtypes writes its float8 arrays.
-bool raw_byte_descr(const std::string& descr) {
-  return descr == "|V1" || descr == "<V1" || descr == "=V1";
+// The width of raw (void) elements, as ml_dtypes writes its float8 arrays
+// (`|V1`) and we the packed dtypes (`|V4`, `|V2`); 0 for other descriptors.
+size_t raw_bytes_descr(const std::string& descr) {
+  if (descr.size() != 3 || (descr[0] != '|' && descr[0] != '<' && descr[0] != '=') ||
+      descr[1] != 'V') {
+    return 0;
+  }
+  return descr[2] == '1' || descr[2] == '2' || descr[2] == '4' ? size_t(descr[2] - '0') : 0;
 }
 
 // The file's dtype, or `as` when given: the file's elements reinterpreted
@@ -192,7 +197,7 @@ bool raw_byte_descr(const std::string& descr) {
 DType parse_descr(const std::string& descr, const std::string& path, std::optional<DType> as) {
   const std::optional<DType> t = dtype_from_npy_descr(descr);
   if (as) {
-    const size_t size = t ? dtype_size(*t) : raw_byte_descr(descr) ? 1 : 0;
+    const size_t size = t ? dtype_size(*t) : raw_bytes_descr(descr);
     if (size == dtype_size(*as)) return *as;
     if (size != 0) {
       fail(path, "holds " + std::to_string(size) + "-byte elements ('" + descr + "'), but " +
@@ -201,11 +206,16 @@ DType parse_descr(const std::string& descr, const std::string& path, std::option
     }
   }
   if (t) return *t;
-  if (raw_byte_descr(descr)) {
+  if (raw_bytes_descr(descr) == 1) {
+    fail(path, "holds one-byte raw values ('" + descr +
+                   "'), as float8 arrays are written: name their dtype after the path, as in "
+                   "@PATH.npy:float8_e4m3 (or float8_e4m3fn, float8_e5m2, float8_e8m0fnu)");
+  }
+  if (raw_bytes_descr(descr) == 4) {
     fail(path,
-         "holds one-byte raw values ('" + descr +
-             "'), as float8 arrays are written: name their dtype after the path, as in "
-             "@PATH.npy:float8_e4m3 (or float8_e4m3fn, float8_e5m2)");
+         "holds four-byte raw values ('" + descr +
+             "'), as packed float8 arrays are written: name their dtype after the path, as in "
+             "@PATH.npy:float8_e4m3fn_x4 (or float8_e5m2_x4)");
   }
   if (!descr.empty() && descr[0] == '>') {
     fail(path, "big-endian data ('" + descr + "') is not supported");

@@ -394,6 +394,20 @@ class ArrayPrinter {
   std::vector<int64_t> strides_;
 };
 
+// A packed element as its bits: 0x and the element read as a little-endian
+// integer, in hex, every digit shown (0x7f7f7f7f): a float8 value per byte,
+// a float4 value per digit, the first value the lowest.
+std::string packed_bits(DType t, const std::byte* p) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (size_t i = dtype_size(t); i-- > 0;) {
+    const auto b = static_cast<unsigned>(p[i]);
+    out += kDigits[b >> 4];
+    out += kDigits[b & 15];
+  }
+  return out;
+}
+
 FloatKind float_kind(DType t) { return t == DType::float16 ? FloatKind::f16 : FloatKind::f32; }
 
 }  // namespace
@@ -403,6 +417,12 @@ std::string format_array(DType dtype, const std::vector<int64_t>& shape, const s
   auto at = [&](int64_t i) { return data + i * static_cast<int64_t>(esize); };
   const int64_t size = checked_product(shape, "the element count of an array");
 
+  if (is_packed(dtype)) {
+    auto bits = [=](int64_t i) { return packed_bits(dtype, at(i)); };
+    if (shape.empty()) return bits(0);
+    if (size == 0) return "[]";
+    return ArrayPrinter(shape, size > kThreshold, bits).print();
+  }
   if (shape.empty()) {
     if (is_float(dtype)) return scalar_float(load_f64(dtype, data), float_kind(dtype));
     if (dtype == DType::bool_) return load_i64(dtype, data) ? "True" : "False";

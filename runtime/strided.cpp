@@ -111,7 +111,8 @@ void combine_run(std::byte* d, int64_t ds, const std::byte* s, int64_t ss, int64
   for (int64_t i = 0; i < n; ++i, d += ds * step, s += ss * step) {
     if constexpr (T::kType == DType::float32 || T::kType == DType::float16 ||
                   T::kType == DType::bfloat16 || T::kType == DType::float8_e4m3 ||
-                  T::kType == DType::float8_e4m3fn || T::kType == DType::float8_e5m2) {
+                  T::kType == DType::float8_e4m3fn || T::kType == DType::float8_e5m2 ||
+                  T::kType == DType::float8_e8m0fnu) {
       T::store(d, T::from_f32(apply<kOp>(T::to_f32(T::load(d)), T::to_f32(T::load(s)))));
     } else {
       T::store(d, T::from_i64(apply<kOp>(T::to_i64(T::load(d)), T::to_i64(T::load(s)))));
@@ -192,6 +193,9 @@ Span dense_span(std::byte* data, DType dtype, int64_t n) {
 
 void copy_span(const Span& dst, const Span& src) {
   if (dst.elements() == 0) return;
+  if (const std::string problem = conversion_problem(dst.dtype, src.dtype); !problem.empty()) {
+    throw Error(problem);
+  }
   if (dst.dtype == src.dtype) {
     const size_t size = dtype_size(dst.dtype);
     if (dst.contiguous() && src.contiguous()) {
@@ -217,6 +221,10 @@ void copy_span(const Span& dst, const Span& src) {
 
 void combine_span(const Span& dst, const Span& src, Combine op) {
   if (dst.elements() == 0) return;
+  if (is_packed(dst.dtype)) throw_packed_value(dst.dtype);
+  if (const std::string problem = conversion_problem(dst.dtype, src.dtype); !problem.empty()) {
+    throw Error(problem);
+  }
   if (dst.dtype == DType::float32 && dst.contiguous() && src.contiguous()) {
     constexpr int64_t kSize = static_cast<int64_t>(sizeof(float));
     std::byte* d = dst.base + dst.offset * kSize;

@@ -175,6 +175,7 @@ void add_repl_command(CLI::App& app, ReplCommand& repl) {
                   "A kernel file, or a module of the search path, to load first");
   cmd->add_option("-n,--ranks", repl.options.ranks, "Number of simulated ranks (default 1)")
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
+  add_lnc_option(*cmd, repl.options.lnc);
   cmd->add_option("--platform", repl.options.platform, "Simulated platform")
       ->check(CLI::IsMember({"trn2", "trn3"}));
   cmd->add_option("--color", repl.color, "Colour diagnostics")

@@ -1,19 +1,10 @@
-// The REPL's terminal side (see repl.h): reading lines, deciding when an
-// input is complete, the `:` commands, the history file, completion and
-// Ctrl-C.
+// The REPL's commands and its loop (see repl.h): what a line typed at the
+// prompt does, the `:` commands, and reporting what fails. The terminal is
+// repl_terminal.h; deciding when an input is complete, repl_input.h.
 #include "tools/repl.h"
 
-#include <readline/history.h>
-#include <readline/readline.h>
-#include <signal.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <optional>
 #include <regex>
@@ -23,28 +14,29 @@
 #include "interp/repl/interactive.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
+#include "runtime/lnc.h"
 #include "runtime/machine.h"
 #include "tools/kernel_args.h"
+#include "tools/repl_input.h"
+#include "tools/repl_terminal.h"
 
 namespace nkic::tools {
 
 namespace {
 
-// Entries the history file keeps: enough for weeks of exploring, small
-// enough to load instantly.
-constexpr int kHistoryEntries = 1000;
-
 const char* const kPrompt = ">>> ";
 const char* const kContinuation = "... ";
 
-const char* const kCommands[] = {":help", ":ranks", ":platform", ":load", ":run",
-                                 ":show", ":mem",   ":reset",    ":quit"};
+const std::vector<std::string> kCommands = {":help", ":ranks", ":lnc", ":platform", ":load",
+                                            ":run",  ":show",  ":mem", ":reset",    ":quit"};
 
 const char* const kHelp = R"(Type statements of the language; an expression shows its value (one block per
 rank where ranks differ). Blocks (def, if, for, while) end with an empty line.
 Commands:
   :help                      this text
   :ranks N                   use N ranks (resets the session)
+  :lnc 1|2                   run 1 or 2 programs per rank, as `nkirun run --lnc`
+                             (resets the session)
   :platform trn2|trn3        change the simulated platform (resets the session)
   :load FILE                 run a kernel file or stdlib module; its functions
                              and globals become the session's
@@ -58,155 +50,6 @@ Commands:
 Ctrl-C cancels the input being typed or the statement running.
 )";
 
-// What a scan of the typed text found still open.
-struct OpenState {
-  int depth = 0;               // unclosed brackets
-  bool in_string = false;      // inside a triple-quoted string
-  bool continued = false;      // the last line ends with a backslash
-  bool block = false;          // some logical line ends with ':'
-  bool decorator = false;      // the last logical line with code is a decorator ('@...')
-  bool last_line_blank = false;
-};
-
-OpenState scan(const std::string& source) {
-  OpenState st;
-  std::string quote;  // the open string's delimiter
-  char last_code = '\n';  // the last character outside strings and comments
-  char first_code = 0;     // the first one of the current logical line
-  for (size_t i = 0; i < source.size(); ++i) {
-    const char c = source[i];
-    if (!quote.empty()) {
-      if (c == '\\') {
-        ++i;
-      } else if (source.compare(i, quote.size(), quote) == 0) {
-        i += quote.size() - 1;
-        quote.clear();
-        last_code = '"';
-      } else if (c == '\n' && quote.size() == 1) {
-        quote.clear();  // an unterminated string: the parser will say so
-      }
-      continue;
-    }
-    if (c == '#') {
-      while (i + 1 < source.size() && source[i + 1] != '\n') ++i;
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      const bool triple = source.compare(i, 3, std::string(3, c)) == 0;
-      quote = triple ? std::string(3, c) : std::string(1, c);
-      i += quote.size() - 1;
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{') ++st.depth;
-    if ((c == ')' || c == ']' || c == '}') && st.depth > 0) --st.depth;
-    if (c == '\n') {
-      if (st.depth == 0 && last_code == ':') st.block = true;
-      st.continued = last_code == '\\';
-      if (st.depth == 0 && !st.continued && first_code != 0) {
-        st.decorator = first_code == '@';
-        first_code = 0;
-      }
-    }
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-      if (first_code == 0) first_code = c;
-      last_code = c;
-    } else if (c == '\n') {
-      last_code = c;
-    }
-  }
-  if (st.depth == 0 && last_code == ':') st.block = true;
-  if (st.depth == 0 && first_code != 0) st.decorator = first_code == '@';
-  st.in_string = quote.size() == 3;
-  if (!source.empty() && source.back() != '\n') st.continued = last_code == '\\';
-  st.last_line_blank = source.size() >= 2 && source.compare(source.size() - 2, 2, "\n\n") == 0;
-  return st;
-}
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-// A line that, typed after a block's body, starts a new statement rather
-// than continuing the block: not indented and not a clause of it.
-bool starts_new_statement(const std::string& line) {
-  if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#') return false;
-  for (const char* clause : {"else", "elif", "except", "finally"}) {
-    const size_t n = std::strlen(clause);
-    if (line.compare(0, n, clause) == 0 &&
-        (line.size() == n || line[n] == ':' || line[n] == ' ')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// Set by SIGINT. A signal handler can reach only a global; this is the one
-// place the REPL keeps state outside its objects.
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
-
-void install_sigint_handler() {
-  struct sigaction sa {};
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = 0;  // no SA_RESTART: readline's read() must return on Ctrl-C
-  sigaction(SIGINT, &sa, nullptr);
-}
-
-// Readline calls C functions with no user pointer: the session being
-// completed, set while readline runs.
-const interp::Interactive* g_completing = nullptr;
-
-// Readline asks for one match per call, state 0 first: the matches live
-// between calls.
-char* complete_next(const char* text, int state) {
-  static std::vector<std::string> matches;
-  static size_t next;
-  if (state == 0) {
-    matches.clear();
-    next = 0;
-    const std::string word(text);
-    if (!word.empty() && word[0] == ':') {
-      for (const char* c : kCommands) {
-        if (std::strncmp(c, text, word.size()) == 0) matches.emplace_back(c);
-      }
-    } else if (g_completing) {
-      matches = g_completing->completions(word);
-    }
-  }
-  if (next >= matches.size()) return nullptr;
-  return strdup(matches[next++].c_str());
-}
-
-char** attempt_completion(const char* text, int, int) {
-  rl_attempted_completion_over = 1;  // never fall back to file names
-  // A command takes arguments; a name is followed by `(`, `.` or an operator.
-  rl_completion_append_character = text[0] == ':' ? ' ' : '\0';
-  return rl_completion_matches(text, complete_next);
-}
-
-// Readline's reading of a key: Ctrl-C (a SIGINT that interrupts the read)
-// empties the line and ends it, and the caller drops what was typed.
-int read_key(FILE* in) {
-  for (;;) {
-    // Checked before reading too: the signal may have come while readline
-    // was busy with keys typed before it, not blocked in read().
-    if (g_interrupted.load()) {
-      rl_replace_line("", 0);
-      return '\n';
-    }
-    unsigned char c = 0;
-    const ssize_t n = ::read(fileno(in), &c, 1);
-    if (n == 1) return c;
-    if (n < 0 && errno == EINTR) continue;
-    return EOF;
-  }
-}
-
 class Repl {
  public:
   Repl(const ReplOptions& options, bool terminal)
@@ -218,9 +61,10 @@ class Repl {
   interp::InteractiveOptions make_options() const {
     interp::InteractiveOptions o;
     o.ranks = options_.ranks;
+    o.lnc = options_.lnc;
     o.platform = rt::find_platform(options_.platform);
     o.module_path = options_.module_path;
-    o.interrupt = &g_interrupted;
+    o.interrupt = &interrupted();
     return o;
   }
 
@@ -236,29 +80,21 @@ class Repl {
   bool run_command(const std::string& args);
   bool show_command(std::string args);
   bool mem_command(const std::string& args);
+  bool lnc_command(const std::string& args);
 
   ReplOptions options_;
   bool terminal_;
   SourceManager sources_;
   DiagnosticSink sink_;
   interp::Interactive session_;
+  std::optional<LineEditor> editor_;  // on a terminal
   bool failed_ = false;
 };
 
 std::optional<std::string> Repl::read_line(bool continuation) {
-  if (!terminal_) {
-    std::string line;
-    if (!std::getline(std::cin, line)) return std::nullopt;
-    return line;
-  }
-  g_interrupted.store(false);
-  g_completing = &session_;
-  char* raw = readline(continuation ? kContinuation : kPrompt);
-  g_completing = nullptr;
-  if (!raw) return std::nullopt;
-  std::string line(raw);
-  std::free(raw);
-  if (!trim(line).empty()) add_history(line.c_str());
+  if (editor_) return editor_->read_line(continuation ? kContinuation : kPrompt, session_);
+  std::string line;
+  if (!std::getline(std::cin, line)) return std::nullopt;
   return line;
 }
 
@@ -266,7 +102,7 @@ void Repl::finish(bool ok) {
   sink_.print(std::cerr, options_.color);
   sink_.clear();
   if (!ok) failed_ = true;
-  g_interrupted.store(false);
+  interrupted().store(false);
 }
 
 void Repl::error(const std::string& message) {
@@ -353,6 +189,20 @@ bool Repl::mem_command(const std::string& args) {
   return true;
 }
 
+// The same check, and message, as `--lnc` on the command line.
+bool Repl::lnc_command(const std::string& args) {
+  if (args.empty()) {
+    error("usage: :lnc 1|2");
+    return false;
+  }
+  const std::string problem = rt::lnc_problem(args);
+  if (!problem.empty()) {
+    error(problem);
+    return false;
+  }
+  return session_.set_lnc(std::stoi(args));
+}
+
 bool Repl::command(const std::string& line) {
   const std::string text = trim(line);
   const size_t space = text.find(' ');
@@ -369,6 +219,8 @@ bool Repl::command(const std::string& line) {
                         args.find_first_not_of("0123456789") == std::string::npos;
     ok = number && session_.set_ranks(std::stoi(args));
     if (!number) error("usage: :ranks N");
+  } else if (name == ":lnc") {
+    ok = lnc_command(args);
   } else if (name == ":platform") {
     const rt::Platform* p = args == "trn2" || args == "trn3" ? rt::find_platform(args) : nullptr;
     if (p) {
@@ -395,22 +247,14 @@ bool Repl::command(const std::string& line) {
 }
 
 int Repl::run() {
-  std::string history;
-  if (terminal_) {
-    rl_catch_signals = 0;
-    rl_getc_function = read_key;
-    rl_attempted_completion_function = attempt_completion;
-    rl_completer_word_break_characters = const_cast<char*>(" \t\n\"'()[]{},=+-*/%<>!&|^~;@");
-    history = history_path();
-    if (!history.empty()) read_history(history.c_str());
-  }
+  if (terminal_) editor_.emplace(kCommands);
   install_sigint_handler();
   if (!options_.file.empty()) guarded([&] { finish(session_.load(options_.file)); });
   std::string buffer;
   bool quit = false;
   while (!quit) {
     std::optional<std::string> line = read_line(!buffer.empty());
-    if (terminal_ && g_interrupted.exchange(false)) {
+    if (terminal_ && interrupted().exchange(false)) {
       std::cout << "\nKeyboardInterrupt\n" << std::flush;
       buffer.clear();
       continue;
@@ -420,9 +264,7 @@ int Repl::run() {
       if (terminal_) std::cout << "\n";
       break;
     }
-    const OpenState open = scan(buffer);
-    if (!buffer.empty() && open.block && open.depth == 0 && !open.in_string &&
-        starts_new_statement(*line)) {
+    if (block_ended_by(buffer, *line)) {
       guarded([&] { execute(buffer); });  // a script's block ended without an empty line
       buffer.clear();
     }
@@ -438,67 +280,11 @@ int Repl::run() {
     guarded([&] { execute(buffer); });
     buffer.clear();
   }
-  if (!history.empty()) {
-    write_history(history.c_str());
-    history_truncate_file(history.c_str(), kHistoryEntries);
-  }
+  editor_.reset();  // saves the history
   return terminal_ || !failed_ ? 0 : 1;
 }
 
-void make_parent_dirs(const std::string& path) {
-  for (size_t slash = path.find('/', 1); slash != std::string::npos;
-       slash = path.find('/', slash + 1)) {
-    ::mkdir(path.substr(0, slash).c_str(), 0700);  // an existing one is fine
-  }
-}
-
 }  // namespace
-
-bool needs_more(const std::string& source) {
-  const OpenState st = scan(source);
-  if (st.depth > 0 || st.in_string || st.continued) return true;
-  // A decorator needs the def or class it decorates.
-  return (st.block || st.decorator) && !st.last_line_blank;
-}
-
-std::vector<std::string> split_arguments(const std::string& text) {
-  std::vector<std::string> out;
-  std::string word;
-  int depth = 0;
-  char quote = 0;
-  for (char c : text) {
-    if (quote) {
-      if (c == quote) quote = 0;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
-      --depth;
-    } else if ((c == ' ' || c == '\t') && depth == 0) {
-      if (!word.empty()) out.push_back(word);
-      word.clear();
-      continue;
-    }
-    word += c;
-  }
-  if (!word.empty()) out.push_back(word);
-  return out;
-}
-
-std::string history_path() {
-  std::string dir;
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) {
-    dir = state;
-  } else if (const char* home = std::getenv("HOME"); home && *home) {
-    dir = std::string(home) + "/.local/state";
-  } else {
-    return "";
-  }
-  const std::string path = dir + "/nkirun/history";
-  make_parent_dirs(path);
-  return path;
-}
 
 int run_repl(const ReplOptions& options) {
   Repl repl(options, ::isatty(0) != 0);

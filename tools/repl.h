@@ -2,7 +2,8 @@
 // terminal it reads with line editing (GNU readline), prompts `>>> ` and
 // `... `, keeps a history file and completes names, attributes, keywords and
 // `:` commands; otherwise it reads statements from stdin without prompts, so
-// scripts and tests can drive it. The interpreter is interp/interactive.h.
+// scripts and tests can drive it. The interpreter is interp/repl/interactive.h;
+// line editing is tools/repl_terminal.h.
 #pragma once
 
 #include <string>
@@ -13,6 +14,7 @@ namespace nkic::tools {
 struct ReplOptions {
   std::string file;  // loaded before the first prompt when not empty
   int ranks = 1;
+  int lnc = 1;  // the programs each rank runs (--lnc)
   std::string platform = "trn2";
   bool color = false;
   std::vector<std::string> module_path;
@@ -21,18 +23,5 @@ struct ReplOptions {
 // Runs the session until :quit or end of input. Returns 0, or 1 when reading
 // from a pipe or file and any statement or command failed.
 int run_repl(const ReplOptions& options);
-
-// Where the history is kept: $XDG_STATE_HOME/nkirun/history, else
-// $HOME/.local/state/nkirun/history; empty when neither is set.
-std::string history_path();
-
-// Whether `source` (the lines typed so far) needs more lines before it can
-// run: an open bracket or string, a trailing backslash, or a block (a line
-// ending with ':') not yet closed by an empty line.
-bool needs_more(const std::string& source);
-
-// Splits a command's arguments at spaces outside brackets and quotes, so
-// `replica_group=[[0, 1]]` stays one argument.
-std::vector<std::string> split_arguments(const std::string& text);
 
 }  // namespace nkic::tools

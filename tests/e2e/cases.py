@@ -30,6 +30,14 @@ def load(path):
     return a
 
 
+def split_dtype(value):
+    """An @PATH[:DTYPE] argument's (path, ":DTYPE" or "")."""
+    path, colon, dtype = value.rpartition(":")
+    if colon and path.endswith(".npy"):
+        return path, ":" + dtype
+    return value, ""
+
+
 def float8_e4m3_values(bits):
     """float8_e4m3 bit patterns decoded by the format's formula."""
     b = bits.astype(np.int64)
@@ -260,6 +268,22 @@ def cases():
                 "e5m2": float8_round(x, 5, 2, 15, True), "q": e4m3}
     add("float8_round_trip", "float8_round_trip", None, 1,
         [f"x=@{DATA}/f32_float8_cases_4x8.npy"], float8)
+    # The packed dtypes' bits through SBUF (columns reversed), a memset of 0,
+    # and the float8_e8m0fnu scales as they are and as float32: 2^(E - 127)
+    # by the format's definition, NaN at 0xFF. Raw expectations (kind V) are
+    # compared as bytes.
+    def packed(r):
+        data = np.load(f"{DATA}/f8x4_bits_4x8.npy")
+        scales = np.load(f"{DATA}/e8m0_scales_4x2.npy")
+        e = scales.view(np.uint8).astype(np.float64)
+        values = np.where(e == 255, np.nan, 2.0 ** (e - 127)).astype(np.float32)
+        return {"reversed_data": data[:, ::-1], "zeros": np.zeros_like(data),
+                "nibbles_copy": np.load(f"{DATA}/f4x4_bits_4x4.npy"),
+                "scales_copy": scales, "scale_values": values}
+    add("packed_dtypes", "packed_dtypes", None, 1,
+        [f"data=@{DATA}/f8x4_bits_4x8.npy:float8_e4m3fn_x4",
+         f"nibbles=@{DATA}/f4x4_bits_4x4.npy:float4_e2m1fn_x4",
+         f"scales=@{DATA}/e8m0_scales_4x2.npy:float8_e8m0fnu"], packed)
     # Views: every other column, returned reshaped under its variable's name;
     # column pairs split and transposed; the first column repeated; the
     # rank's own row and row 1 picked at run time.

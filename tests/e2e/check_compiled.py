@@ -21,7 +21,8 @@ import tempfile
 import numpy as np
 
 sys.dont_write_bytecode = True  # importing cases.py must leave no __pycache__ in the sources
-from cases import cases_of, is_option, kernel_file, kernel_name, nkirun_argv  # noqa: E402
+from cases import (cases_of, is_option, kernel_file, kernel_name, nkirun_argv,  # noqa: E402
+                   split_dtype)
 from output_tree import files_under  # noqa: E402
 
 BUILD_TIMEOUT_SECONDS = 300  # one C++ compile at -O2 on a loaded two-core machine
@@ -51,7 +52,8 @@ def build_key(case):
     for arg in args:
         name, _, value = arg.partition("=")
         if value.startswith("@"):
-            arrays = [np.load(expand_rank(value[1:], r), mmap_mode="r") for r in range(ranks)]
+            path = split_dtype(value[1:])[0]
+            arrays = [np.load(expand_rank(path, r), mmap_mode="r") for r in range(ranks)]
             key.append((name, tuple((x.shape, x.dtype.str) for x in arrays)))
         else:
             key.append(arg)
@@ -124,6 +126,9 @@ def random_like(array, rng):
         return bits.astype(np.uint16).view(array.dtype)
     if array.dtype.kind == "f":
         return rng.standard_normal(array.shape).astype(array.dtype)
+    if array.dtype.kind == "V":  # raw bytes: float8, packed dtypes
+        bits = rng.integers(0, 256, array.size * array.dtype.itemsize, dtype=np.uint8)
+        return bits.view(array.dtype).reshape(array.shape)
     return None
 
 
@@ -135,12 +140,13 @@ def with_random_inputs(case, tmp, rng):
     for a in args:
         arg_name, _, value = a.partition("=")
         if value.startswith("@"):
-            arrays = [random_like(np.load(expand_rank(value[1:], r)), rng) for r in range(ranks)]
+            path, dtype = split_dtype(value[1:])
+            arrays = [random_like(np.load(expand_rank(path, r)), rng) for r in range(ranks)]
             if arrays[0] is not None:
                 pattern = os.path.join(tmp, f"random_{arg_name}_rank{{rank}}.npy")
                 for r, arr in enumerate(arrays):
                     np.save(expand_rank(pattern, r), arr)
-                a, replaced = f"{arg_name}=@{pattern}", True
+                a, replaced = f"{arg_name}=@{pattern}{dtype}", True
         new_args.append(a)
     return (name, target, kernel, ranks, new_args, expect) if replaced else None
 

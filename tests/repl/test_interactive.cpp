@@ -5,10 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <sstream>
 
 #include "interp/repl/interactive.h"
-#include "tools/repl.h"
+#include "tools/repl_input.h"
 
 namespace nkic {
 namespace {
@@ -109,6 +110,86 @@ TEST_CASE(":ranks resets the session") {
   REQUIRE(f.session.set_ranks(3));
   CHECK(f.session.ranks() == 3);
   CHECK(f.error("x\n") == "name 'x' is not defined");
+}
+
+TEST_CASE(":lnc resets the session; then every input runs as two programs per rank") {
+  Fixture f(2);
+  f.run("x = 1\n");
+  REQUIRE(f.session.set_lnc(2));
+  CHECK(f.session.lnc() == 2);
+  CHECK(f.error("x\n") == "name 'x' is not defined");
+  f.run("import nki.language as nl\n");
+  CHECK(f.run("nl.program_id(0) * 10 + nl.num_programs()\n") ==
+        "[rank 0.0]\n2\n[rank 0.1]\n12\n[rank 1.0]\n2\n[rank 1.1]\n12");
+  // Every rank's program 0 runs before any program 1.
+  f.run("print(nl.program_id(0))\n");
+  CHECK(f.out.str() == "[rank 0.0] 0\n[rank 1.0] 0\n[rank 0.1] 1\n[rank 1.1] 1\n");
+  std::string shown;
+  REQUIRE(f.session.show("nl.program_id(0)", 1, shown));
+  CHECK(shown == "[rank 1.0]\n0\n[rank 1.1]\n1");
+  f.sink.clear();
+  CHECK_FALSE(f.session.set_lnc(3));
+  REQUIRE(f.sink.diagnostics().size() == 1);
+  CHECK(f.sink.diagnostics()[0].message == "the LNC (programs per rank) must be 1 or 2, not '3'");
+  CHECK(f.session.lnc() == 2);
+  REQUIRE(f.session.set_lnc(1));
+  f.run("import nki.language as nl\n");
+  CHECK(f.run("(nl.program_id(0), nl.num_programs(), nl.program_ndim())\n") == "(0, 1, 0)");
+}
+
+TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's; SBUF each program's") {
+  Fixture f(1);
+  REQUIRE(f.session.set_lnc(2));
+  f.run(
+      "import nki.language as nl\nimport nki.isa as nisa\n"
+      "h = nl.ndarray((2, 1), dtype=nl.int32, buffer=nl.shared_hbm)\n"
+      "s = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)\n"
+      "p = nl.program_id(0)\n"
+      "nisa.memset(s, 7 + p)\n"
+      "nisa.dma_copy(dst=h[p:p + 1, :], src=s)\n");
+  // Each program wrote one row of the one tensor: both see both rows.
+  CHECK(f.run("h\n") == "[[7]\n [8]]");
+  CHECK(f.run("s\n") == "[rank 0.0]\n[[7]]\n[rank 0.1]\n[[8]]");
+  // A later input's HBM allocation is the rank's one tensor too.
+  f.run(
+      "g = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.hbm)\n"
+      "nisa.dma_copy(dst=g, src=s)\n");
+  CHECK(f.run("g\n") == "[[8]]");
+}
+
+TEST_CASE(":run under an LNC grid: inputs bound once, outputs printed once, every program's "
+          "variables") {
+  Fixture f(1);
+  REQUIRE(f.session.set_lnc(2));
+  // Program 1 alone writes the input x (its row 0 from row 1); both return out.
+  f.run("import nki\nimport nki.language as nl\nimport nki.isa as nisa\n"
+        "@nki.jit\n"
+        "def k(x):\n"
+        "    out = nl.ndarray((1, 2), dtype=nl.int32, buffer=nl.shared_hbm)\n"
+        "    p = nl.program_id(0)\n"
+        "    nisa.dma_copy(dst=out, src=x[p:p + 1, :])\n"
+        "    if p == 1:\n"
+        "        nisa.dma_copy(dst=x[0:1, :], src=x[1:2, :])\n"
+        "    return out\n\n");
+  rt::NpyArray x;
+  x.dtype = rt::DType::int32;
+  x.shape = {2, 2};
+  const int32_t values[] = {1, 2, 30, 40};
+  x.data.resize(sizeof values);
+  std::memcpy(x.data.data(), values, sizeof values);
+  std::string shown;
+  REQUIRE(f.session.run_kernel("k", {interp::KernelArg{"x", {x}, "", "x"}}, shown));
+  CHECK(shown == "[rank 0] out =\n[[30 40]]\n[rank 0] x =\n[[30 40]\n [30 40]]\n");
+  // Program 1's copy came last; both programs hold the written input.
+  CHECK(f.run("out\n") == "[[30 40]]");
+  CHECK(f.run("x\n") == "[[30 40]\n [30 40]]");
+}
+
+TEST_CASE("per_rank labels the programs of a grid") {
+  CHECK(interp::Interactive::per_rank({"a", "a", "a", "a"}, 2) == "a");
+  CHECK(interp::Interactive::per_rank({"a", "b", "a", "b"}, 2) ==
+        "[rank 0.0]\na\n[rank 0.1]\nb\n[rank 1.0]\na\n[rank 1.1]\nb");
+  CHECK(interp::Interactive::per_rank({"a", "b"}, 2, 3) == "[rank 3.0]\na\n[rank 3.1]\nb");
 }
 
 TEST_CASE("an input needs more lines while a block, bracket or string is open") {

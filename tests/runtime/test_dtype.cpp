@@ -173,11 +173,17 @@ TEST_CASE("names and npy descriptors round trip") {
   for (int i = 0; i < kDTypeCount; ++i) {
     const DType t = static_cast<DType>(i);
     CHECK(dtype_from_name(dtype_name(t)) == t);
-    // The float8 dtypes share `|V1`: a reader names which one it wants.
-    CHECK(dtype_from_npy_descr(dtype_npy_descr(t)) ==
-          (is_float8(t) ? std::nullopt : std::optional<DType>(t)));
+    // Raw-bytes descriptors (`|V1` of the float8 dtypes and float8_e8m0fnu,
+    // `|V4`, `|V2` of the packed ones) name no dtype: a reader names it.
+    const bool raw = is_float8(t) || is_packed(t) || t == DType::float8_e8m0fnu;
+    CHECK((dtype_from_npy_descr(dtype_npy_descr(t)) == t) == !raw);
   }
   CHECK(dtype_npy_descr(DType::float8_e5m2) == "|V1");
+  CHECK(dtype_npy_descr(DType::float8_e8m0fnu) == "|V1");
+  CHECK(dtype_npy_descr(DType::float8_e4m3fn_x4) == "|V4");
+  CHECK(dtype_npy_descr(DType::float8_e5m2_x4) == "|V4");
+  CHECK(dtype_npy_descr(DType::float4_e2m1fn_x4) == "|V2");
+  CHECK(dtype_from_npy_descr("|V4") == std::nullopt);
   CHECK(dtype_from_npy_descr("=f4") == DType::float32);
   CHECK(dtype_from_npy_descr("<i1") == DType::int8);
   CHECK(dtype_from_npy_descr("<u1") == DType::uint8);
