@@ -100,6 +100,12 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
       scope->global_names.count(n.id) ? scope->root()->lookup(n.id) : scope->lookup(n.id);
   if (v) return *v;
   if (auto b = builtin(n.id)) return *b;
+  if (n.id == "__class__") {
+    // A method's __class__ cell: the class whose body defined it.
+    for (const Scope* s = scope.get(); s; s = s->parent.get()) {
+      if (s->function && s->function->owner) return Value(s->function->owner);
+    }
+  }
   fail(n.range, ValueError("name '" + n.id + "' is not defined", "NameError"));
 }
 
@@ -251,6 +257,14 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
       kwargs.emplace_back(*name, x);
     }
   }
+  if (auto k = callee.get<Value::Class>();
+      k && (*k)->kind == ClassKind::super_object && args.empty() && kwargs.empty()) {
+    try {
+      args = zero_arg_super(scope);
+    } catch (const ValueError& e) {
+      fail(c.range, e);
+    }
+  }
   return call(callee, std::move(args), std::move(kwargs), c.range);
 }
 
@@ -336,6 +350,7 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
                      "AttributeError");
   }
   if (auto i = obj.get<Value::Instance>()) {
+    if ((*i)->cls && (*i)->cls->kind == ClassKind::super_object) return super_attribute(obj, name);
     auto it = (*i)->attrs.find(name);
     if (it != (*i)->attrs.end()) return it->second;
     if ((*i)->cls) {
@@ -400,6 +415,9 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
 
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto i = obj.get<Value::Instance>()) {
+    if ((*i)->cls && (*i)->cls->kind == ClassKind::super_object) {
+      throw ValueError("'super' object has no attribute '" + name + "'", "AttributeError");
+    }
     if (set_property(obj, name, v)) return;
     (*i)->set(name, v);
     return;

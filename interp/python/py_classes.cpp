@@ -204,6 +204,7 @@ void install_class_builtins(Scope& scope) {
   scope.vars["staticmethod"] = Value(builtin_class("staticmethod", ClassKind::static_method));
   scope.vars["classmethod"] = Value(builtin_class("classmethod", ClassKind::class_method));
   scope.vars["property"] = Value(builtin_class("property", ClassKind::property));
+  scope.vars["super"] = Value(builtin_class("super", ClassKind::super_object));
   scope.vars["NotImplemented"] = Value(builtin_class("NotImplementedType", ClassKind::plain));
 }
 

@@ -168,6 +168,9 @@ struct FunctionObj {
   const ast::Lambda* lambda = nullptr;
   ScopePtr closure;        // the scope the def ran in
   bool is_kernel = false;  // decorated with nki.jit
+  // The class whose body defined it: what super() without arguments and
+  // `__class__` name inside it (Python's __class__ cell).
+  std::shared_ptr<ClassObj> owner;
 };
 
 class Evaluator;
@@ -204,7 +207,8 @@ enum class ClassKind : uint8_t {
   class_method,
   property,
   field_spec,
-  type_form
+  type_form,
+  super_object  // super(): its instances are the proxies super() returns
 };
 
 // A declared field (`x: int = 0`) of an NKI class or dataclass.
