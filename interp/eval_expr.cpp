@@ -164,12 +164,14 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
     case ast::ExprKind::Compare: {
       const auto& c = *e.as<ast::Compare>();
       Value left = eval(*c.left, scope);
+      Value result(true);
       for (size_t i = 0; i < c.ops.size(); ++i) {
         Value right = eval(*c.comparators[i], scope);
-        if (!compare(c.ops[i], left, right)) return false;
+        result = compare_value(c.ops[i], left, right);
+        if (!truthy(result)) return result;
         left = std::move(right);
       }
-      return true;
+      return result;
     }
     case ast::ExprKind::IfExp: {
       const auto& i = *e.as<ast::IfExp>();

@@ -6,6 +6,7 @@
 #include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/python/operators.h"
+#include "interp/python/user_dunders.h"
 
 namespace nkic::interp {
 
@@ -286,6 +287,7 @@ Flow Evaluator::exec_while(const ast::While& s, const ScopePtr& scope) {
 void Evaluator::exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope) {
   const Value rhs = eval(*s.value, scope);
   auto combine = [&](const Value& old) -> Value {
+    if (auto r = user_inplace(s.op, old, rhs)) return *r;
     // `xs += ys` extends the list in place, as Python's list.__iadd__ does.
     if (s.op == ast::BinOpKind::Add) {
       if (auto l = old.get<Value::List>()) {

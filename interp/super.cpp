@@ -8,6 +8,7 @@
 #include "interp/evaluator.h"
 #include "interp/python/operators.h"
 #include "interp/python/signature_helpers.h"
+#include "interp/python/user_dunders.h"
 
 namespace nkic::interp {
 
@@ -63,7 +64,7 @@ Value object_eq(CallArgs& c) {
     if (k->has_fields()) return equals(t.obj, c["other"]);
   }
   if (identical(t.obj, c["other"])) return true;
-  return *c.ev.builtin("NotImplemented");
+  return not_implemented();
 }
 
 Value object_ne(CallArgs& c) {
