@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "interp/python/percent_format.h"
 #include "interp/python/text.h"
 #include "interp/python/user_dunders.h"
 #include "interp/work_meter.h"
@@ -334,6 +335,11 @@ Value binary_op(BinOpKind op, const Value& a, const Value& b) {
       }
     }
     return make_tuple(std::move(types));
+  }
+  if (op == BinOpKind::Mod && a.is<std::string>()) {
+    std::string text = percent_format(*a.get<std::string>(), b);
+    check_string_length(static_cast<int64_t>(text.size()), "formatted string");
+    return Value(std::move(text));
   }
   if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
     if (auto r = user_binary(op, a, b)) return *r;
