@@ -305,12 +305,20 @@ Value Evaluator::eval_list_comp(const ast::ListComp& c, const ScopePtr& scope) {
   inner->parent = scope;
   ValueList out;
   comprehension(c, 0, inner, out);
-  return make_list(std::move(out));
+  if (!c.key) return make_list(std::move(out));
+  // A dict comprehension's items come as key, value, key, value, ...
+  auto d = new_dict();
+  for (size_t i = 0; i + 1 < out.size(); i += 2) d->set(out[i], out[i + 1]);
+  return Value(d);
 }
 
 void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope,
                               ValueList& out) {
   if (level == c.generators.size()) {
+    if (c.key) {
+      Value key = eval(*c.key, scope);
+      out.push_back(std::move(key));
+    }
     out.push_back(eval(*c.elt, scope));
     if (static_cast<int64_t>(out.size()) > kMaxSequenceLength) {
       fail(c.range, "list comprehension too long");
