@@ -217,6 +217,7 @@ struct Comprehension {
   ExprList ifs;
 };
 struct ListComp : ExprNode<ExprKind::ListComp> {
+  ExprPtr key;  // a dict comprehension's, {key: elt for ...}; null for a list
   ExprPtr elt;
   std::vector<Comprehension> generators;  // outermost first
 };

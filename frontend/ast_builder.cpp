@@ -820,6 +820,17 @@ ExprPtr Builder::display(P::Testlist_compContext* ctx, const SourceRange& r, boo
 }
 
 ExprPtr Builder::dict(P::DictAtomContext* ctx) {
+  if (!ctx->comp_for().empty()) {
+    P::Dict_itemContext* item = ctx->dict_item(0);
+    if (item->POWER() != nullptr) {
+      throw_error(range(item), "dict unpacking cannot be used in dict comprehension");
+    }
+    auto c = make<ListComp>(range(ctx));
+    c->key = test(item->test(0));
+    c->elt = test(item->test(1));
+    c->generators = comp_fors(ctx->comp_for());
+    return c;
+  }
   auto e = make<Dict>(range(ctx));
   for (P::Dict_itemContext* item : ctx->dict_item()) {
     if (item->POWER() != nullptr) {

@@ -245,7 +245,8 @@ SNode expr_node(const Dict& e) {
   return n;
 }
 SNode expr_node(const ListComp& e) {
-  SNode n = node("ListComp");
+  SNode n = node(e.key ? "DictComp" : "ListComp");
+  if (e.key) n.add(to_snode(*e.key));
   n.add(to_snode(*e.elt));
   for (const Comprehension& c : e.generators) n.add(comprehension_node(c));
   return n;

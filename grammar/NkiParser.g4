@@ -125,7 +125,7 @@ star_expr : STAR expr;
 atom
   : OPEN_PAREN (testlist_comp)? CLOSE_PAREN          # parenAtom
   | OPEN_BRACK (testlist_comp)? CLOSE_BRACK          # listAtom
-  | OPEN_BRACE (dict_item (COMMA dict_item)* COMMA?)? CLOSE_BRACE  # dictAtom
+  | OPEN_BRACE (dict_item (comp_for+ | (COMMA dict_item)* COMMA?))? CLOSE_BRACE  # dictAtom
   | NAME                                             # nameAtom
   | INTEGER                                          # intAtom
   | FLOAT                                            # floatAtom

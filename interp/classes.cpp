@@ -164,6 +164,7 @@ void Evaluator::exec_class_def(const ast::ClassDef& s, const ScopePtr& scope) {
   take_bases(s, *cls, scope);
   auto body = std::make_shared<Scope>();
   body->parent = scope;
+  body->defining_class = cls;
   exec_block(s.body, body);
   for (auto& [name, v] : body->vars) cls->attrs[name] = v;
   collect_fields(s, *cls);
@@ -232,6 +233,9 @@ Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwa
       t->kind = ClassKind::type_form;
       return Value(t);
     }
+    case ClassKind::super_object:
+      if (!kwargs.empty()) throw ValueError("super() takes no keyword arguments", "TypeError");
+      return make_super(cls, args);
     case ClassKind::plain:
     case ClassKind::nki_object:
     case ClassKind::dataclass:
@@ -247,22 +251,43 @@ Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwa
   auto inst = new_instance();
   inst->cls = cls;
   const Value self(inst);
-  for (const ClassObj* c = cls.get(); c; c = c->base.get()) {
+  // BaseException.__new__ keeps the arguments whatever __init__ does.
+  if (cls->is_exception) inst->attrs["args"] = make_tuple(args);
+  run_init(cls.get(), self, std::move(args), std::move(kwargs), where);
+  return self;
+}
+
+void Evaluator::run_init(const ClassObj* from, const Value& self, ValueList args, KwArgs kwargs,
+                         const SourceRange& where) {
+  for (const ClassObj* c = from; c; c = c->base.get()) {
     auto init = c->attrs.find("__init__");
     if (init != c->attrs.end()) {
       args.insert(args.begin(), self);
       const Value result = call(init->second, std::move(args), std::move(kwargs), where);
-      if (!result.is_none()) throw ValueError("__init__() should return None");
-      return self;
+      if (!result.is_none()) {
+        throw ValueError("__init__() should return None, not '" + type_name(result) + "'",
+                         "TypeError");
+      }
+      return;
     }
     if (c->has_fields()) {
       generated_init(*c, self, std::move(args), std::move(kwargs), where);
-      return self;
+      return;
     }
   }
-  if (!kwargs.empty()) throw ValueError(cls->name + "() takes no keyword arguments");
-  inst->attrs["args"] = make_tuple(std::move(args));
-  return self;
+  auto& inst = **self.get<Value::Instance>();
+  if (inst.cls->is_exception) {
+    if (!kwargs.empty()) {
+      throw ValueError(inst.cls->name + "() takes no keyword arguments", "TypeError");
+    }
+    inst.attrs["args"] = make_tuple(std::move(args));
+    return;
+  }
+  if (!args.empty() || !kwargs.empty()) {
+    if (from == inst.cls.get()) throw ValueError(inst.cls->name + "() takes no arguments", "TypeError");
+    throw ValueError("object.__init__() takes exactly one argument (the instance to initialize)",
+                     "TypeError");
+  }
 }
 
 Value Evaluator::class_attribute(const Value& attr, const Value& self, const Value::Class& cls) {

@@ -100,6 +100,12 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
       scope->global_names.count(n.id) ? scope->root()->lookup(n.id) : scope->lookup(n.id);
   if (v) return *v;
   if (auto b = builtin(n.id)) return *b;
+  if (n.id == "__class__") {
+    // A method's __class__ cell: the class whose body defined it.
+    for (const Scope* s = scope.get(); s; s = s->parent.get()) {
+      if (s->function && s->function->owner) return Value(s->function->owner);
+    }
+  }
   fail(n.range, ValueError("name '" + n.id + "' is not defined", "NameError"));
 }
 
@@ -158,12 +164,14 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
     case ast::ExprKind::Compare: {
       const auto& c = *e.as<ast::Compare>();
       Value left = eval(*c.left, scope);
+      Value result(true);
       for (size_t i = 0; i < c.ops.size(); ++i) {
         Value right = eval(*c.comparators[i], scope);
-        if (!compare(c.ops[i], left, right)) return false;
+        result = compare_value(c.ops[i], left, right);
+        if (!truthy(result)) return result;
         left = std::move(right);
       }
-      return true;
+      return result;
     }
     case ast::ExprKind::IfExp: {
       const auto& i = *e.as<ast::IfExp>();
@@ -251,6 +259,14 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
       kwargs.emplace_back(*name, x);
     }
   }
+  if (auto k = callee.get<Value::Class>();
+      k && (*k)->kind == ClassKind::super_object && args.empty() && kwargs.empty()) {
+    try {
+      args = zero_arg_super(scope);
+    } catch (const ValueError& e) {
+      fail(c.range, e);
+    }
+  }
   return call(callee, std::move(args), std::move(kwargs), c.range);
 }
 
@@ -289,12 +305,20 @@ Value Evaluator::eval_list_comp(const ast::ListComp& c, const ScopePtr& scope) {
   inner->parent = scope;
   ValueList out;
   comprehension(c, 0, inner, out);
-  return make_list(std::move(out));
+  if (!c.key) return make_list(std::move(out));
+  // A dict comprehension's items come as key, value, key, value, ...
+  auto d = new_dict();
+  for (size_t i = 0; i + 1 < out.size(); i += 2) d->set(out[i], out[i + 1]);
+  return Value(d);
 }
 
 void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope,
                               ValueList& out) {
   if (level == c.generators.size()) {
+    if (c.key) {
+      Value key = eval(*c.key, scope);
+      out.push_back(std::move(key));
+    }
     out.push_back(eval(*c.elt, scope));
     if (static_cast<int64_t>(out.size()) > kMaxSequenceLength) {
       fail(c.range, "list comprehension too long");
@@ -336,6 +360,7 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
                      "AttributeError");
   }
   if (auto i = obj.get<Value::Instance>()) {
+    if ((*i)->cls && (*i)->cls->kind == ClassKind::super_object) return super_attribute(obj, name);
     auto it = (*i)->attrs.find(name);
     if (it != (*i)->attrs.end()) return it->second;
     if ((*i)->cls) {
@@ -400,6 +425,9 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
 
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto i = obj.get<Value::Instance>()) {
+    if ((*i)->cls && (*i)->cls->kind == ClassKind::super_object) {
+      throw ValueError("'super' object has no attribute '" + name + "'", "AttributeError");
+    }
     if (set_property(obj, name, v)) return;
     (*i)->set(name, v);
     return;

@@ -6,6 +6,7 @@
 #include "interp/device.h"
 #include "interp/evaluator.h"
 #include "interp/python/operators.h"
+#include "interp/python/user_dunders.h"
 
 namespace nkic::interp {
 
@@ -286,6 +287,7 @@ Flow Evaluator::exec_while(const ast::While& s, const ScopePtr& scope) {
 void Evaluator::exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope) {
   const Value rhs = eval(*s.value, scope);
   auto combine = [&](const Value& old) -> Value {
+    if (auto r = user_inplace(s.op, old, rhs)) return *r;
     // `xs += ys` extends the list in place, as Python's list.__iadd__ does.
     if (s.op == ast::BinOpKind::Add) {
       if (auto l = old.get<Value::List>()) {
@@ -373,6 +375,13 @@ std::shared_ptr<FunctionObj> Evaluator::make_function(const std::string& name,
   f->name = name;
   f->closure = scope;
   captured_.push_back(scope);
+  // Defined in a class body, or in a function defined there: its class.
+  for (const Scope* s = scope.get(); s; s = s->parent.get()) {
+    if (s->defining_class || s->function) {
+      f->owner = s->defining_class ? s->defining_class : s->function->owner;
+      break;
+    }
+  }
   for (const ast::Param& p : params) {
     ParamSpec spec;
     spec.name = p.name;
@@ -562,6 +571,7 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
   ValueList bound = bind_arguments(f.name, f.signature, std::move(args), std::move(kwargs));
   auto scope = std::make_shared<Scope>();
   scope->parent = f.closure;
+  scope->function = &f;
   for (size_t i = 0; i < bound.size(); ++i) scope->vars[f.signature[i].name] = std::move(bound[i]);
   struct DepthGuard {
     int& d;

@@ -134,6 +134,11 @@ class Evaluator : public UserMethods {
   std::optional<Value> call_user_method(const Value& self, const std::string& name,
                                         ValueList args) override;
 
+  // The __init__ an instance of a class at or below `from` gets from there
+  // on: the first user __init__, generated one, or object's (super()'s too).
+  void run_init(const ClassObj* from, const Value& self, ValueList args, KwArgs kwargs,
+                const SourceRange& where);
+
   // The `return` statement that ended the most recent call, or nullptr when it
   // fell off the end.
   const ast::Return* last_return() const { return last_return_; }
@@ -199,6 +204,11 @@ class Evaluator : public UserMethods {
   void generated_init(const ClassObj& owner, const Value& self, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
   Value class_attribute(const Value& attr, const Value& self, const Value::Class& cls);
+  // super() (super.cpp): the proxy of super(C, obj); the (C, obj) of a bare
+  // super() in the method running in `scope`; an attribute read through it.
+  Value make_super(const Value::Class& super_class, const ValueList& args);
+  ValueList zero_arg_super(const ScopePtr& scope) const;
+  Value super_attribute(const Value& proxy, const std::string& name);
   bool set_property(const Value& obj, const std::string& name, const Value& v);
   std::shared_ptr<FunctionObj> make_function(const std::string& name,
                                              const std::vector<ast::Param>& params,

@@ -56,6 +56,10 @@ std::optional<std::vector<std::string>> package_folders(const ModuleObj& m) {
   return folders;
 }
 
+// What a module that cannot be imported raises, so that `try: import x`
+// `except ImportError:` can probe for it.
+constexpr const char* kNotFound = "ModuleNotFoundError";
+
 std::vector<std::string> builtin_module_names() {
   std::vector<std::string> names;
   for (const auto& entry : make_builtin_modules(rt::default_platform())) names.push_back(entry.first);
@@ -136,7 +140,7 @@ Value Evaluator::import_module(const std::string& requested, const SourceRange& 
   }
   const std::optional<ModuleSpec> spec =
       ctx_.finder ? ctx_.finder->find(name, folders) : std::nullopt;
-  if (!spec) fail(where, not_found_message(name, folders));
+  if (!spec) fail(where, ValueError(not_found_message(name, folders), kNotFound));
   const Value m = load_module(*spec, nullptr, where);
   // As Python does, once the submodule has run.
   if (!parent.empty()) (*p.get<Value::Module>())->scope->vars[name.substr(parent.size() + 1)] = m;
@@ -148,18 +152,20 @@ std::vector<std::string> Evaluator::submodule_folders(const ModuleObj& parent,
                                                       const SourceRange& where) {
   if (auto folders = package_folders(parent)) return *folders;
   if (auto refusal = unavailable_module_message(name, builtin_module_names()))
-    fail(where, *refusal);
+    fail(where, ValueError(*refusal, kNotFound));
   if (is_builtin(parent)) {
     std::vector<std::string> children;
     for (const auto& entry : modules_) {
       if (parent_of(entry.first) == parent.name) children.push_back(entry.first);
     }
     if (!children.empty()) {
-      fail(where, "no module named '" + name + "' (the modules of " + parent.name + " are " +
-                      joined(children, ", ") + ")");
+      fail(where, ValueError("no module named '" + name + "' (the modules of " + parent.name +
+                                 " are " + joined(children, ", ") + ")",
+                             kNotFound));
     }
   }
-  fail(where, "no module named '" + name + "'; '" + parent.name + "' is not a package");
+  fail(where, ValueError("no module named '" + name + "'; '" + parent.name + "' is not a package",
+                         kNotFound));
 }
 
 Value Evaluator::load_module(const ModuleSpec& spec, const ScopePtr& globals,
@@ -210,7 +216,8 @@ std::string Evaluator::relative_module(const ast::ImportFrom& s, const ScopePtr&
   auto it = globals->vars.find("__package__");
   const std::string* package = it == globals->vars.end() ? nullptr : it->second.get<std::string>();
   if (!package || package->empty()) {
-    fail(s.module_range, "attempted relative import with no known parent package");
+    fail(s.module_range,
+         ValueError("attempted relative import with no known parent package", "ImportError"));
   }
   std::vector<std::string> parts;
   for (size_t start = 0;;) {
@@ -220,7 +227,8 @@ std::string Evaluator::relative_module(const ast::ImportFrom& s, const ScopePtr&
     start = dot + 1;
   }
   if (static_cast<size_t>(s.level) > parts.size()) {
-    fail(s.module_range, "attempted relative import beyond top-level package");
+    fail(s.module_range,
+         ValueError("attempted relative import beyond top-level package", "ImportError"));
   }
   parts.resize(parts.size() - static_cast<size_t>(s.level) + 1);
   const std::string base = joined(parts, ".");
@@ -236,13 +244,15 @@ Value Evaluator::imported_name(const ModuleObj& m, const std::string& name,
     if (ctx_.finder->find(full, *folders)) return import_module(full, where);
   }
   if (const std::string cycle = import_cycle(m.name); !cycle.empty()) {
-    fail(where, "cannot import name '" + name + "' from partially initialized module '" + m.name +
-                    "' (most likely due to a circular import: " + cycle + ")");
+    fail(where, ValueError("cannot import name '" + name + "' from partially initialized module '" +
+                               m.name + "' (most likely due to a circular import: " + cycle + ")",
+                           "ImportError"));
   }
   const Value* file = module_var(m, "__file__");
   const std::string* path = file ? file->get<std::string>() : nullptr;
-  fail(where, "cannot import name '" + name + "' from '" + m.name + "'" +
-                  (path ? " (" + *path + ")" : ""));
+  fail(where, ValueError("cannot import name '" + name + "' from '" + m.name + "'" +
+                             (path ? " (" + *path + ")" : ""),
+                         "ImportError"));
 }
 
 void Evaluator::exec_import(const ast::Import& s, const ScopePtr& scope) {

@@ -1,11 +1,50 @@
-// Builtins beyond python_builtins.cpp's: map, filter, callable, setattr and
-// delattr. Each calls back into the evaluator for the functions it is given.
+// Builtins beyond python_builtins.cpp's: map, filter, callable, setattr,
+// delattr and hash. Each calls back into the evaluator for the functions it
+// is given.
+#include <cmath>
+#include <functional>
+
 #include "interp/evaluator.h"
 #include "interp/python/signature_helpers.h"
+#include "interp/python/user_dunders.h"
 
 namespace nkic::interp {
 
 namespace {
+
+// hash() as CPython computes it for ints, integral floats, tuples of them
+// and a user __hash__; other values (whose CPython hash varies from run to
+// run) get one that is stable within a run.
+int64_t hash_of(const Value& v) {
+  if (auto n = v.get<int64_t>()) return int_hash(*n);
+  if (auto b = v.get<bool>()) return *b ? 1 : 0;
+  if (auto d = v.get<double>(); d && std::floor(*d) == *d && std::fabs(*d) < 9.2e18) {
+    return int_hash(static_cast<int64_t>(*d));
+  }
+  if (auto i = v.get<Value::Instance>(); i && (*i)->cls && hash_kind(*(*i)->cls) == HashKind::user) {
+    return user_hash(v);
+  }
+  if (auto t = v.get<Value::Tuple>()) {
+    // CPython's tuple hash (xxHash's mixing of the items' hashes).
+    constexpr uint64_t kPrime1 = 11400714785074694791ULL;
+    constexpr uint64_t kPrime2 = 14029467366897019727ULL;
+    constexpr uint64_t kPrime5 = 2870177450012600261ULL;
+    uint64_t acc = kPrime5;
+    for (const Value& item : **t) {
+      acc += static_cast<uint64_t>(hash_of(item)) * kPrime2;
+      acc = (acc << 31) | (acc >> 33);
+      acc *= kPrime1;
+    }
+    acc += (*t)->size() ^ (kPrime5 ^ 3527539ULL);
+    return acc == static_cast<uint64_t>(-1) ? 1546275796 : static_cast<int64_t>(acc);
+  }
+  const int64_t h = static_cast<int64_t>(std::hash<std::string>{}(key_string(v)) >> 2);
+  return h == -1 ? -2 : h;
+}
+
+Value b_hash(CallArgs& c) {
+  return hash_of(c["obj"]);
+}
 
 Value b_map(CallArgs& c) {
   std::vector<ValueList> lists;
@@ -80,6 +119,7 @@ void install_more_builtins(Scope& scope) {
         python_fn("callable", {req("obj")}, b_callable),
         python_fn("setattr", {req("obj"), req("name"), req("value")}, b_setattr),
         python_fn("delattr", {req("obj"), req("name")}, b_delattr),
+        python_fn("hash", {req("obj")}, b_hash),
     };
   }();
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);

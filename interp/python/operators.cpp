@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "interp/python/percent_format.h"
 #include "interp/python/text.h"
+#include "interp/python/user_dunders.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {
@@ -15,7 +17,7 @@ using ast::BinOpKind;
 using ast::CmpOpKind;
 
 [[noreturn]] void unsupported(BinOpKind op, const Value& a, const Value& b) {
-  throw ValueError(std::string("unsupported operand types for ") + ast::op_symbol(op) + ": '" +
+  throw ValueError(std::string("unsupported operand type(s) for ") + ast::op_symbol(op) + ": '" +
                        type_name(a) + "' and '" + type_name(b) + "'",
                    "TypeError");
 }
@@ -238,6 +240,12 @@ int compare_sequences(const ValueList& x, const ValueList& y, CmpOpKind op) {
 
 // <0, 0, >0 like strcmp; throws for unorderable types.
 int compare_order(const Value& a, const Value& b, CmpOpKind op) {
+  if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
+    if (auto holds = user_compare(op, a, b)) {
+      const bool less = op == CmpOpKind::Lt || op == CmpOpKind::LtE;
+      return truthy(*holds) == less ? -1 : 1;
+    }
+  }
   if (auto x = int_enum_value(a)) return compare_order(Value(*x), b, op);
   if (auto y = int_enum_value(b)) return compare_order(a, Value(*y), op);
   check_operand(a, ast::op_symbol(op));
@@ -259,7 +267,8 @@ int compare_order(const Value& a, const Value& b, CmpOpKind op) {
   if (lists || tuples) return compare_sequences(*sequence_items(a), *sequence_items(b), op);
   throw ValueError(std::string("'") + ast::op_symbol(op) +
                    "' not supported between instances of '" + type_name(a) + "' and '" +
-                   type_name(b) + "'");
+                   type_name(b) + "'",
+                   "TypeError");
 }
 
 bool contains(const Value& container, const Value& item) {
@@ -327,6 +336,14 @@ Value binary_op(BinOpKind op, const Value& a, const Value& b) {
     }
     return make_tuple(std::move(types));
   }
+  if (op == BinOpKind::Mod && a.is<std::string>()) {
+    std::string text = percent_format(*a.get<std::string>(), b);
+    check_string_length(static_cast<int64_t>(text.size()), "formatted string");
+    return Value(std::move(text));
+  }
+  if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
+    if (auto r = user_binary(op, a, b)) return *r;
+  }
   check_operand(a, ast::op_symbol(op));
   check_operand(b, ast::op_symbol(op));
   if (is_int_like(a) && is_int_like(b)) {
@@ -348,6 +365,7 @@ Value binary_op(BinOpKind op, const Value& a, const Value& b) {
 Value unary_op(ast::UnaryOpKind op, const Value& v) {
   using ast::UnaryOpKind;
   if (op == UnaryOpKind::Not) return !truthy(v);
+  if (auto r = user_unary(op, v)) return *r;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "an operand of a unary operator");
   if (is_int_like(v)) {
     const int64_t x = to_int(v, "");
@@ -372,6 +390,7 @@ bool compare(CmpOpKind op, const Value& a, const Value& b) {
       return equals(a, b);
     case CmpOpKind::NotEq:
       refuse_tensor_equality(a, b);
+      if (auto r = user_compare(op, a, b)) return truthy(*r);
       return !equals(a, b);
     case CmpOpKind::Lt:
       return compare_order(a, b, op) < 0;
@@ -391,6 +410,16 @@ bool compare(CmpOpKind op, const Value& a, const Value& b) {
       return !contains(b, a);
   }
   return false;
+}
+
+Value compare_value(CmpOpKind op, const Value& a, const Value& b) {
+  const bool rich = op != CmpOpKind::Is && op != CmpOpKind::IsNot && op != CmpOpKind::In &&
+                    op != CmpOpKind::NotIn;
+  if (rich && (a.is<Value::Instance>() || b.is<Value::Instance>()) && !int_enum_value(a) &&
+      !int_enum_value(b)) {
+    if (auto r = user_compare(op, a, b)) return *r;
+  }
+  return compare(op, a, b);
 }
 
 namespace {

@@ -22,6 +22,8 @@ void check_string_length(int64_t n, const char* what);
 Value binary_op(ast::BinOpKind op, const Value& a, const Value& b);
 Value unary_op(ast::UnaryOpKind op, const Value& v);
 bool compare(ast::CmpOpKind op, const Value& a, const Value& b);
+// a OP b as the expression's value: what a user's __lt__ (...) returned.
+Value compare_value(ast::CmpOpKind op, const Value& a, const Value& b);
 
 // nl.add(2, 3) and friends on Python numbers.
 Value apply_op_token(rt::AluOp op, const Value& a, const Value& b);

@@ -5,6 +5,7 @@
 #include "interp/nki/args.h"
 #include "interp/python/py_modules.h"
 #include "interp/python/signature_helpers.h"
+#include "interp/python/user_dunders.h"
 
 namespace nkic::interp {
 
@@ -204,7 +205,8 @@ void install_class_builtins(Scope& scope) {
   scope.vars["staticmethod"] = Value(builtin_class("staticmethod", ClassKind::static_method));
   scope.vars["classmethod"] = Value(builtin_class("classmethod", ClassKind::class_method));
   scope.vars["property"] = Value(builtin_class("property", ClassKind::property));
-  scope.vars["NotImplemented"] = Value(builtin_class("NotImplementedType", ClassKind::plain));
+  scope.vars["super"] = Value(builtin_class("super", ClassKind::super_object));
+  scope.vars["NotImplemented"] = not_implemented();
 }
 
 void add_class_modules(std::map<std::string, Value::Module>& mods) {

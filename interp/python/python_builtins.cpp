@@ -17,6 +17,7 @@
 #include "interp/python/rounding.h"
 #include "interp/python/signature_helpers.h"
 #include "interp/python/text.h"
+#include "interp/python/user_dunders.h"
 #include "interp/work_meter.h"
 
 namespace nkic::interp {
@@ -95,6 +96,7 @@ Value b_max(CallArgs& c) {
 }
 
 Value b_abs(CallArgs& c) {
+  if (auto r = user_abs(c["x"])) return *r;
   if (auto d = c["x"].get<double>()) return std::fabs(*d);
   const int64_t x = to_int(c["x"], "abs() argument");
   if (x == std::numeric_limits<int64_t>::min()) throw ValueError("integer overflow in abs()");

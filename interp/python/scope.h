@@ -18,6 +18,13 @@ struct Scope {
   ScopePtr parent;  // null for a module's globals
   std::unordered_set<std::string> global_names;
   std::unordered_set<std::string> nonlocal_names;
+  // The function a call's scope runs (null for other scopes): super()
+  // without arguments finds its class and first argument through the
+  // innermost one, which is running while its scope is in use.
+  const FunctionObj* function = nullptr;
+  // A class body's scope: the class being defined, which the functions
+  // defined here take as their owner.
+  std::shared_ptr<ClassObj> defining_class;
 
   Scope* root() {
     Scope* s = this;

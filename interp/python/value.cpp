@@ -9,6 +9,7 @@
 #include "interp/python/exceptions.h"
 #include "interp/python/operators.h"
 #include "interp/python/text.h"
+#include "interp/python/user_dunders.h"
 #include "interp/tensor_io.h"
 #include "interp/work_meter.h"
 
@@ -49,16 +50,30 @@ std::optional<Value> ClassObj::lookup(const std::string& name) const {
   return std::nullopt;
 }
 
+std::pair<std::string, bool> DictObj::slot(const Value& key) const {
+  bool user_hashed = false;
+  std::string text = key_string(key, &user_hashed);
+  if (!user_hashed) return {text, index.count(text) != 0};
+  // Equal user hashes need __eq__ to tell the keys apart: entry n of the
+  // hash is text#n, the first n holding an equal key or the first free one.
+  for (size_t n = 0;; ++n) {
+    std::string probe = text + "#" + std::to_string(n);
+    auto it = index.find(probe);
+    if (it == index.end()) return {probe, false};
+    const Value& other = items[it->second].first;
+    if (identical(other, key) || equals(other, key)) return {probe, true};
+  }
+}
+
 const Value* DictObj::find(const Value& key) const {
-  auto it = index.find(key_string(key));
-  return it == index.end() ? nullptr : &items[it->second].second;
+  auto [k, found] = slot(key);
+  return found ? &items[index.at(k)].second : nullptr;
 }
 
 void DictObj::set(const Value& key, Value v) {
-  std::string k = key_string(key);
-  auto it = index.find(k);
-  if (it != index.end()) {
-    items[it->second].second = std::move(v);
+  auto [k, found] = slot(key);
+  if (found) {
+    items[index.at(k)].second = std::move(v);
     return;
   }
   check_sequence_length(static_cast<int64_t>(items.size()) + 1, "dict");
@@ -67,11 +82,11 @@ void DictObj::set(const Value& key, Value v) {
 }
 
 bool DictObj::erase(const Value& key) {
-  auto it = index.find(key_string(key));
-  if (it == index.end()) return false;
-  items.erase(items.begin() + static_cast<std::ptrdiff_t>(it->second));
+  auto [k, found] = slot(key);
+  if (!found) return false;
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(index.at(k)));
   index.clear();
-  for (size_t i = 0; i < items.size(); ++i) index.emplace(key_string(items[i].first), i);
+  for (size_t i = 0; i < items.size(); ++i) index.emplace(slot(items[i].first).first, i);
   return true;
 }
 
@@ -453,9 +468,7 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
     for (const auto& [self, other] : {std::pair(&a, &b), std::pair(&b, &a)}) {
       if (auto r = UserMethods::call(*self, "__eq__", {*other})) {
-        if (r->get<Value::Class>() && (*r->get<Value::Class>())->name == "NotImplementedType") {
-          continue;
-        }
+        if (is_not_implemented(*r)) continue;
         return truthy(*r);
       }
     }
@@ -643,7 +656,7 @@ ValueList iterate(const Value& v) {
 
 namespace {
 
-std::string key_string_at(const Value& key, int depth) {
+std::string key_string_at(const Value& key, int depth, bool* user_hashed) {
   if (depth > kMaxNesting) throw ValueError("maximum recursion depth exceeded while hashing");
   if (auto b = key.get<bool>()) return "n" + std::to_string(*b ? 1 : 0);
   if (auto i = key.get<int64_t>()) return "n" + std::to_string(*i);
@@ -658,7 +671,7 @@ std::string key_string_at(const Value& key, int depth) {
   if (auto t = key.get<Value::Tuple>()) {
     std::string out = "(";
     for (const Value& item : **t) {
-      out += key_string_at(item, depth + 1) + ",";
+      out += key_string_at(item, depth + 1, user_hashed) + ",";
       charge_work(1);
       check_string_length(static_cast<int64_t>(out.size()), "hashed key");
     }
@@ -672,16 +685,25 @@ std::string key_string_at(const Value& key, int depth) {
   if (auto k = key.get<rt::MemKind>()) return "m" + std::string(rt::mem_kind_name(*k));
   if (auto n = int_enum_value(key)) return "n" + std::to_string(*n);
   if (auto i = key.get<Value::Instance>()) {
-    // Instances hash by identity, except those with structural equality:
-    // only frozen ones hash, by their fields, as frozen dataclasses do.
     const ClassObj* cls = (*i)->cls.get();
-    if (cls && cls->has_fields() && !cls->is_enum) {
-      if (!cls->frozen) throw ValueError("unhashable type: '" + cls->name + "'");
-      std::string out = "o" + std::to_string(reinterpret_cast<uintptr_t>(cls)) + "(";
-      for (const auto& [k, v] : (*i)->attrs) out += k + "=" + key_string_at(v, depth + 1) + ",";
-      return out + ")";
+    switch (cls ? hash_kind(*cls) : HashKind::identity) {
+      case HashKind::identity:
+        return "i" + std::to_string(reinterpret_cast<uintptr_t>(i->get()));
+      case HashKind::user:
+        if (user_hashed) *user_hashed = true;
+        return "h" + std::to_string(user_hash(key));
+      case HashKind::fields: {
+        // A frozen dataclass hashes its fields.
+        std::string out = "o" + std::to_string(reinterpret_cast<uintptr_t>(cls)) + "(";
+        for (const auto& [k, v] : (*i)->attrs) {
+          out += k + "=" + key_string_at(v, depth + 1, user_hashed) + ",";
+        }
+        return out + ")";
+      }
+      case HashKind::unhashable:
+        break;
     }
-    return "i" + std::to_string(reinterpret_cast<uintptr_t>(i->get()));
+    throw ValueError("unhashable type: '" + cls->name + "'", "TypeError");
   }
   if (auto c = key.get<Value::Class>()) {
     return "c" + std::to_string(reinterpret_cast<uintptr_t>(c->get()));
@@ -691,8 +713,8 @@ std::string key_string_at(const Value& key, int depth) {
 
 }  // namespace
 
-std::string key_string(const Value& key) {
-  std::string s = key_string_at(key, 0);
+std::string key_string(const Value& key, bool* user_hashed) {
+  std::string s = key_string_at(key, 0, user_hashed);
   charge_text(s.size());
   return s;
 }

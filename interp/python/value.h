@@ -149,6 +149,8 @@ struct DictObj {
   const Value* find(const Value& key) const;
   void set(const Value& key, Value v);
   bool erase(const Value& key);
+  // The index entry of `key` and whether the dict holds it.
+  std::pair<std::string, bool> slot(const Value& key) const;
 };
 
 // A function's parameters as the argument binder sees them: user functions and
@@ -168,6 +170,9 @@ struct FunctionObj {
   const ast::Lambda* lambda = nullptr;
   ScopePtr closure;        // the scope the def ran in
   bool is_kernel = false;  // decorated with nki.jit
+  // The class whose body defined it: what super() without arguments and
+  // `__class__` name inside it (Python's __class__ cell).
+  std::shared_ptr<ClassObj> owner;
 };
 
 class Evaluator;
@@ -204,7 +209,8 @@ enum class ClassKind : uint8_t {
   class_method,
   property,
   field_spec,
-  type_form
+  type_form,
+  super_object  // super(): its instances are the proxies super() returns
 };
 
 // A declared field (`x: int = 0`) of an NKI class or dataclass.
@@ -377,6 +383,8 @@ ValueList iterate(const Value& v);
 const ValueList* sequence_items(const Value& v);
 
 // A canonical text for dict keys: equal keys (1, 1.0, True) give equal text.
-std::string key_string(const Value& key);
+// An instance with a user __hash__ gives the text of its hash, which unequal
+// keys may share: then *user_hashed is set (when given).
+std::string key_string(const Value& key, bool* user_hashed = nullptr);
 
 }  // namespace nkic::interp

@@ -84,6 +84,8 @@ const Case kExprCases[] = {
     {"{'a': 1, **d}",
      "(Dict\n  (item (Constant 'a') (Constant 1))\n  (item ** (Name d)))\n"},
     {"[x for x in y]", "(ListComp\n  (Name x)\n  (for (Name x) (Name y)))\n"},
+    {"{k: v for k, v in y}",
+     "(DictComp\n  (Name k)\n  (Name v)\n  (for\n    (Tuple (Name k) (Name v))\n    (Name y)))\n"},
     {"[[i, j] for i in a if i > 0 if i < 9 for j in b]",
      "(ListComp\n  (List (Name i) (Name j))\n  (for\n    (Name i)\n    (Name a)\n"
      "    (if\n      (Compare (Name i) > (Constant 0)))\n    (if\n      (Compare (Name i) < (Constant 9))))\n"

@@ -66,6 +66,8 @@ const BadCase kBadCases[] = {
     {"match (x):\n    case 1:\n        pass\n",
      "t.py:1:1: error: match statements are not supported\nmatch (x):\n^~~~~\n"},
     {"s = {1, 2}\n", "t.py:1:5: error: set literals are not supported\ns = {1, 2}\n    ^\n"},
+    {"d = {**a for a in b}\n",
+     "t.py:1:6: error: dict unpacking cannot be used in dict comprehension\nd = {**a for a in b}\n     ^~~\n"},
     {"s = {1}\n", "t.py:1:5: error: set literals are not supported\ns = {1}\n    ^\n"},
     {"s = {x for x in y}\n",
      "t.py:1:5: error: set comprehensions are not supported\ns = {x for x in y}\n    ^\n"},

@@ -14,7 +14,7 @@ struct ErrorCase {
 
 const ErrorCase kCases[] = {
     {"x = 1\nprint(foo)\n", "k.py:2:7: name 'foo' is not defined"},
-    {"x = 1 + 'a'\n", "k.py:1:5: unsupported operand types for +: 'int' and 'str'"},
+    {"x = 1 + 'a'\n", "k.py:1:5: unsupported operand type(s) for +: 'int' and 'str'"},
     {"x = 3 // 0\n", "k.py:1:5: division by zero"},
     {"x = 3.0 / 0\n", "k.py:1:5: division by zero"},
     {"x = 5 % 0\n", "k.py:1:5: division by zero"},
