@@ -13,6 +13,10 @@
 #       as (b'), where the compiled program is bound by memory bandwidth;
 #   (c) nkirun against the compiled program on the all-reduce of (a): the
 #       interpreted/compiled ratio (goal: at most 1.5; both share the runtime).
+#   (d) bench/kernels/allgather_matmul.py on 4 ranks, m=256, K=1024, N=1024
+#       per rank float32: the all-gather then 128 matmuls of 128 x 128 x 512
+#       per rank, interpreted and compiled (goal: each under 10 s), with the
+#       matmuls' share (the same kernel without them, with_matmul=False).
 #
 # Every figure is the median of --iters runs (`time: X us/iter`), each program
 # making its buffers once. What is timed is the kernel's execution on the
@@ -42,6 +46,7 @@ PYTHON=/usr/bin/python3
 ITERS_COMPILED=20
 ITERS_ALL_REDUCE=20
 ITERS_MANY_DMAS=20
+ITERS_MATMUL=3
 
 for tool in "$NKIRUN" "$NKIC"; do
   if [[ ! -x $tool ]]; then
@@ -63,6 +68,9 @@ rng = np.random.default_rng(7)
 np.save(f"{tmp}/big.npy", rng.standard_normal((2048, 1024)).astype(np.float32))  # 8 MiB
 np.save(f"{tmp}/rows.npy", rng.standard_normal((4096, 32)).astype(np.float32))  # 128-byte rows
 np.save(f"{tmp}/wide_rows.npy", rng.standard_normal((4096, 256)).astype(np.float32))  # 1 KiB rows
+for r in range(4):
+    np.save(f"{tmp}/a{r}.npy", rng.standard_normal((256, 1024)).astype(np.float32))
+np.save(f"{tmp}/w.npy", rng.standard_normal((1024, 1024)).astype(np.float32))
 EOF
 
 # The median in microseconds from a `time: X us/iter` line on stderr.
@@ -82,6 +90,10 @@ echo "building the compiled all-reduce, many_dmas and the hand-written baseline"
 "$NKIC" build bench/kernels/many_dmas.py -k many_dmas -n 4 -a "input=@$TMP/wide_rows.npy" \
   -o "$TMP/many_wide_dmas"
 "$CXX" -O2 -std=c++17 bench/handwritten_all_reduce.cpp -o "$TMP/handwritten"
+AGM=(-a "a=@$TMP/a{rank}.npy" -a "w=@$TMP/w.npy" -a "replica_group=[[0, 1, 2, 3]]" -a num_ranks=4)
+"$NKIC" build bench/kernels/allgather_matmul.py -n 4 "${AGM[@]}" -o "$TMP/agm"
+"$NKIC" build bench/kernels/allgather_matmul.py -n 4 "${AGM[@]}" -a with_matmul=False \
+  -o "$TMP/agm_no_matmul"
 
 echo "measuring" >&2
 hand=$(median_us "$TMP/handwritten" "$ITERS_COMPILED")
@@ -95,10 +107,18 @@ mw_compiled=$(median_us "$TMP/many_wide_dmas" -a "input=@$TMP/wide_rows.npy" --i
 mw_interp=$(median_us "$NKIRUN" run bench/kernels/many_dmas.py -n 4 -a "input=@$TMP/wide_rows.npy" \
   --iters "$ITERS_MANY_DMAS" --time)
 
+PROG_AGM=(-a "a=@$TMP/a{rank}.npy" -a "w=@$TMP/w.npy")
+agm_compiled=$(median_us "$TMP/agm" "${PROG_AGM[@]}" --iters "$ITERS_MATMUL" --time)
+agm_compiled_bare=$(median_us "$TMP/agm_no_matmul" "${PROG_AGM[@]}" --iters "$ITERS_MATMUL" --time)
+agm_interp=$(median_us "$NKIRUN" run bench/kernels/allgather_matmul.py -n 4 "${AGM[@]}" \
+  --iters "$ITERS_MATMUL" --time)
+agm_interp_bare=$(median_us "$NKIRUN" run bench/kernels/allgather_matmul.py -n 4 "${AGM[@]}" \
+  -a with_matmul=False --iters "$ITERS_MATMUL" --time)
+
 "$PYTHON" - "$hand" "$ar_compiled" "$ar_interp" "$md_compiled" "$md_interp" "$mw_compiled" \
-  "$mw_interp" <<'EOF'
+  "$mw_interp" "$agm_compiled" "$agm_compiled_bare" "$agm_interp" "$agm_interp_bare" <<'EOF'
 import sys
-hand, ar_c, ar_i, md_c, md_i, mw_c, mw_i = map(float, sys.argv[1:])
+hand, ar_c, ar_i, md_c, md_i, mw_c, mw_i, agm_c, agm_cb, agm_i, agm_ib = map(float, sys.argv[1:])
 rows = [
     ("(a) all-reduce 8 x 8 MiB f32", "hand-written", hand, "compiled", ar_c,
      "compiled/hand", ar_c / hand, "<= 1.3", ar_c / hand <= 1.3),
@@ -114,4 +134,10 @@ for name, base_name, base, _, comp, ratio_name, ratio, goal, met in rows:
     print(f"{name:<32} {base_name + ' ' + format(base, '.0f') + ' us':>24} "
           f"{format(comp, '.0f') + ' us':>16} {ratio_name + ' ' + format(ratio, '.2f'):>22} "
           f"{goal:>8} {'' if met is None else 'met' if met else 'MISSED'}")
+print()
+print("(d) all-gather + matmul, 4 ranks x m=256 K=1024 N=1024 f32 (goal: each under 10 s)")
+for name, total, bare in (("nkirun", agm_i, agm_ib), ("compiled", agm_c, agm_cb)):
+    share = max(0.0, 1 - bare / total)
+    print(f"    {name:<9} {total / 1e6:8.2f} s   matmul share {share:6.1%}   "
+          f"{'met' if total < 10e6 else 'MISSED'}")
 EOF

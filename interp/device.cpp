@@ -6,7 +6,10 @@
 namespace nkic::interp {
 
 void check_row_operands(const DeviceCall& call) {
-  if (std::holds_alternative<rt::DmaCopy>(call.op)) return;
+  if (std::holds_alternative<rt::DmaCopy>(call.op) ||
+      std::holds_alternative<rt::DmaTranspose>(call.op)) {
+    return;
+  }
   for (const auto& list : {call.dsts, call.srcs}) {
     for (const rt::TensorView* t : list) {
       if (t->has_row_offsets()) {

@@ -209,8 +209,14 @@ struct RankId {
   std::string text(const OpText& t) const;
 };
 
-using DeviceOp =
-    std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId>;
+}  // namespace nkic::rt
+
+#include "runtime/matmul_ops.h"  // the Tensor Engine's operations, on the types above
+
+namespace nkic::rt {
+
+using DeviceOp = std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore,
+                              RankId, NcMatmul, NcTranspose, DmaTranspose>;
 
 // Attribute equality, from fields().
 template <typename Op, typename = decltype(std::declval<const Op&>().fields())>

@@ -171,6 +171,24 @@ std::vector<bool>* Buffer::written_flags() {
   return &initialized_;
 }
 
+std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
+  const std::vector<int64_t>& shape = buffer.shape();
+  std::vector<int64_t> index(shape.size(), 0);
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] == 0) continue;
+    index[d] = offset % shape[d];
+    offset /= shape[d];
+  }
+  return index;
+}
+
+std::vector<bool>& Buffer::matmul_flags() {
+  if (matmul_written_.empty() && elements_ > 0) {
+    matmul_written_.assign(static_cast<size_t>(elements_), false);
+  }
+  return matmul_written_;
+}
+
 Machine::Machine(int ranks, const Platform& platform, bool has_data, int programs)
     : ranks_(ranks),
       programs_(programs),

@@ -64,6 +64,10 @@ const Platform* find_platform(std::string_view name);
 const Platform& default_platform();
 
 class Machine;
+class Buffer;
+
+// The element of a buffer's own shape at a storage offset, for messages.
+std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset);
 
 namespace detail {
 
@@ -139,6 +143,10 @@ class Buffer {
   // allocation, one flag per element of storage, made (all unwritten) on
   // first use; nullptr on a machine that is not strict.
   std::vector<bool>* written_flags();
+  // Which elements a matmul has written since the allocation (nc_matmul's
+  // accumulate=None starts an accumulation where none has), made (all
+  // false) on first use.
+  std::vector<bool>& matmul_flags();
 
  private:
   Machine& machine_;
@@ -156,6 +164,7 @@ class Buffer {
   bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
   std::vector<bool> initialized_;  // strict mode only
+  std::vector<bool> matmul_written_;
 
   // Makes data_ the buffer's storage (from the pool when it can); fills it
   // with the uninitialized pattern when `fill`.

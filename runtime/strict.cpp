@@ -6,18 +6,6 @@
 namespace nkic::rt {
 namespace {
 
-// The element of the buffer's own shape at a storage offset.
-std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
-  const std::vector<int64_t>& shape = buffer.shape();
-  std::vector<int64_t> index(shape.size(), 0);
-  for (size_t d = shape.size(); d-- > 0;) {
-    if (shape[d] == 0) continue;
-    index[d] = offset % shape[d];
-    offset /= shape[d];
-  }
-  return index;
-}
-
 // Calls fn(e) for each element of the buffer's own dtype that the pattern's
 // element at `off` covers: one, unless the pattern reinterprets the storage.
 template <typename Fn>

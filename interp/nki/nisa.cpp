@@ -29,6 +29,7 @@ const std::vector<EnumDef>& isa_enums() {
         {"vector", 5},
         {"sync", 6}}},
       {"dma_engine", {{"dma", 1}, {"gpsimd_dma", 2}}},
+      {"matmul_perf_mode", {{"none", 0}, {"double_row", 1}}},
   };
   return enums;
 }

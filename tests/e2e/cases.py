@@ -327,6 +327,20 @@ def cases():
             add(f"gather_rows-{ranks}-{tile_rows}", "gather_rows", None, ranks,
                 ["table=@examples/data/rows_rank{rank}.npy",
                  f"index=@{DATA}/gather_index_8x1.npy", f"tile_rows={tile_rows}"], gathered)
+    # A tiled matmul and its transpose: integer-valued inputs, float32 or
+    # bfloat16, so every product and sum is exact and NumPy's result is the
+    # bits expected.
+    for suffix in ("", "_bf16"):
+        for tile_m, tile_n in ((128, 512), (32, 48), (16, 32)):
+            for dma in (False, True):
+                def product(r, suffix=suffix):
+                    a = load(f"{DATA}/ints_256x64{suffix}.npy")
+                    b = load(f"{DATA}/ints_256x96{suffix}.npy")
+                    return {"result": a.T @ b, "transposed": (a.T @ b).T}
+                add(f"tiled_matmul{suffix}-{tile_m}x{tile_n}-{'dma' if dma else 'nc'}",
+                    "tiled_matmul", None, 1 if tile_m == 128 else 2,
+                    [f"lhsT=@{DATA}/ints_256x64{suffix}.npy", f"rhs=@{DATA}/ints_256x96{suffix}.npy",
+                     f"tile_m={tile_m}", f"tile_n={tile_n}", f"dma_transpose={dma}"], product)
     # An Enum parameter (and its default) choosing the rows' order.
     for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
         def ordered(r, layout=layout):

@@ -1,0 +1,17 @@
+# A tile starts at a multiple of its size.
+# run: -n 1
+# exit: 1
+# expect: matmul_tile_position.py:16:5: error: nc_matmul: tile_position: the start row 32 must be a multiple of the row size 64 inside the 128 rows (rank 0)
+# expect: <caret>    nisa.nc_matmul(dst=acc, stationary=a, moving=b, tile_position=(32, 0), tile_size=(64, 128))
+import nki
+import nki.isa as nisa
+import nki.language as nl
+
+
+@nki.jit
+def kernel():
+    a = nl.ndarray((128, 64), dtype=nl.bfloat16, buffer=nl.sbuf, name="a")
+    b = nl.ndarray((128, 256), dtype=nl.bfloat16, buffer=nl.sbuf, name="b")
+    acc = nl.ndarray((64, 256), dtype=nl.float32, buffer=nl.psum, name="acc")
+    nisa.nc_matmul(dst=acc, stationary=a, moving=b, tile_position=(32, 0), tile_size=(64, 128))
+    return nl.ndarray((1, 1), dtype=nl.float32, buffer=nl.shared_hbm)
