@@ -7,6 +7,7 @@
 
 #include "interp/nki/modules.h"
 #include "interp/device.h"
+#include "interp/lnc_share.h"
 #include "interp/tensor_io.h"
 
 namespace nkic::interp {
@@ -131,6 +132,29 @@ rt::NpyArray read_array(const rt::TensorView& view) {
   array.shape = view.shape();
   array.data = read_view_bytes(view);
   return array;
+}
+
+std::vector<std::pair<std::string, Value::Tensor>> program_returns(
+    Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
+    const Value& returned) {
+  // Under a grid the rank's tensors become its outputs (IO) only when its
+  // last program returns: until then the other program may still write them.
+  const bool last = !share || share->returned.has_value();
+  std::vector<std::pair<std::string, Value::Tensor>> tensors =
+      returned_tensors(ev, def, returned, last);
+  if (!share) return tensors;
+  const ast::Return* ret = ev.last_return();
+  const SourceRange where = ret ? ret->range : def.range;
+  if (!share->returned) {
+    share->returned = LncShare::Returned{program, where, tensors};
+    return tensors;
+  }
+  try {
+    share->check_same_returns(program, tensors);
+  } catch (const rt::Error& e) {
+    ev.fail(where, e.what());
+  }
+  return tensors;
 }
 
 }  // namespace nkic::interp

@@ -43,6 +43,17 @@ std::vector<std::pair<std::string, Value::Tensor>> returned_tensors(Evaluator& e
                                                                     const Value& returned,
                                                                     bool mark_io = true);
 
+class LncShare;
+
+// The tensors program `program` of a rank returned (returned_tensors), marked
+// as IO once the rank's last program has returned; under an LNC grid
+// (`share` not null) the second program's are checked against the first's,
+// a located error at the return when they differ.
+std::vector<std::pair<std::string, Value::Tensor>> program_returns(Evaluator& ev, int program,
+                                                                   LncShare* share,
+                                                                   const ast::FunctionDef& def,
+                                                                   const Value& returned);
+
 // The name an input tensor the kernel wrote is written back under: its
 // parameter's name, unless a returned tensor already has that name (`x = y;
 // return x` with a parameter x that the kernel also wrote), then NAME.input,

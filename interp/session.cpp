@@ -147,11 +147,6 @@ struct Session::Impl {
   void trace_body(int program, LncShare* share, const ast::FunctionDef& def,
                   const std::vector<PreparedArg>& args, rt::Machine& machine, Device& device,
                   TraceResult& result);
-  // The named tensors `program` returned at the end of `ev`'s call, checked
-  // against the tensors the rank's other program returned (LncShare).
-  std::vector<std::pair<std::string, Value::Tensor>> program_returns(
-      Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
-      const Value& returned);
 };
 
 Session::Session(SessionOptions options, SourceManager& sources, DiagnosticSink& sink)
@@ -357,31 +352,6 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
     share->inputs_bound = true;
   }
   return bound;
-}
-
-std::vector<std::pair<std::string, Value::Tensor>> Session::Impl::program_returns(
-    Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
-    const Value& returned) {
-  std::vector<std::pair<std::string, Value::Tensor>> tensors;
-  // Under a grid the rank's tensors become its outputs (IO) only when its
-  // last program returns: until then the other program may still write them.
-  const bool last = !share || share->returned.has_value();
-  for (const auto& [name, t] : returned_tensors(ev, def, returned, last)) {
-    tensors.emplace_back(name, t);
-  }
-  if (!share) return tensors;
-  const ast::Return* ret = ev.last_return();
-  const SourceRange where = ret ? ret->range : def.range;
-  if (!share->returned) {
-    share->returned = LncShare::Returned{program, where, tensors};
-    return tensors;
-  }
-  try {
-    share->check_same_returns(program, tensors);
-  } catch (const rt::Error& e) {
-    ev.fail(where, e.what());
-  }
-  return tensors;
 }
 
 void Session::Impl::rank_body(int rank, int program, LncShare* share,

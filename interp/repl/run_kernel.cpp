@@ -36,28 +36,6 @@ std::vector<std::pair<std::string, std::pair<std::string, Value::Tensor>>> writt
   return out;
 }
 
-// The tensors program `program` returned, checked under an LNC grid against
-// the ones the rank's other program returned, as `nkirun run` checks them.
-NamedTensors program_returns(Evaluator& ev, int program, LncShare* share,
-                             const ast::FunctionDef& def, const Value& returned) {
-  // They become the rank's outputs (IO) when its last program returns.
-  const bool last = !share || share->returned.has_value();
-  NamedTensors tensors = returned_tensors(ev, def, returned, last);
-  if (!share) return tensors;
-  const ast::Return* ret = ev.last_return();
-  const SourceRange where = ret ? ret->range : def.range;
-  if (!share->returned) {
-    share->returned = LncShare::Returned{program, where, tensors};
-    return tensors;
-  }
-  try {
-    share->check_same_returns(program, tensors);
-  } catch (const rt::Error& e) {
-    ev.fail(where, e.what());
-  }
-  return tensors;
-}
-
 }  // namespace
 
 bool Interactive::run_kernel(const std::string& kernel, const std::vector<KernelArg>& args,
