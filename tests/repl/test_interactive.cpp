@@ -47,7 +47,7 @@ struct Fixture {
   }
 };
 
-TEST_CASE("an input's final expression is shown; None and statements are not") {
+TEST_CASE("an input's final expression is shown, None and statements are not") {
   Fixture f(2);
   CHECK(f.run("x = 40 + 2\nx\n") == "42");
   CHECK(f.run("x\n") == "42");
@@ -112,7 +112,7 @@ TEST_CASE(":ranks resets the session") {
   CHECK(f.error("x\n") == "name 'x' is not defined");
 }
 
-TEST_CASE(":lnc resets the session; then every input runs as two programs per rank") {
+TEST_CASE(":lnc resets the session, then every input runs as two programs per rank") {
   Fixture f(2);
   f.run("x = 1\n");
   REQUIRE(f.session.set_lnc(2));
@@ -137,7 +137,7 @@ TEST_CASE(":lnc resets the session; then every input runs as two programs per ra
   CHECK(f.run("(nl.program_id(0), nl.num_programs(), nl.program_ndim())\n") == "(0, 1, 0)");
 }
 
-TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's; SBUF each program's") {
+TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's, SBUF each program's") {
   Fixture f(1);
   REQUIRE(f.session.set_lnc(2));
   f.run(

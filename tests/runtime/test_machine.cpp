@@ -134,7 +134,7 @@ TEST_CASE("storage of a dead buffer is reused, refilled, and the pool is trimmed
   CHECK(m.pooled_bytes() == 0);
 }
 
-TEST_CASE("a first write over the whole buffer skips the fill; others keep the sentinel") {
+TEST_CASE("a first write over the whole buffer skips the fill, others keep the sentinel") {
   Machine m(1, default_platform());
   {
     auto a = m.allocate(0, MemKind::hbm, DType::int32, {4}, "a");

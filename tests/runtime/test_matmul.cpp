@@ -82,7 +82,7 @@ TEST_CASE("nc_matmul's accumulate: overwrite, add, and automatic from what a mat
   CHECK(get(*dst) == once);
 }
 
-TEST_CASE("transpose mode moves every value exactly; the moving tile must be an identity") {
+TEST_CASE("transpose mode moves every value exactly, the moving tile must be an identity") {
   Machine m(1, default_platform());
   auto st = m.allocate(0, MemKind::sbuf, DType::float32, {2, 3}, "st");
   auto eye = m.allocate(0, MemKind::sbuf, DType::float32, {2, 2}, "eye");

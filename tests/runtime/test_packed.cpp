@@ -137,7 +137,7 @@ TEST_CASE("packed elements copy bit for bit, strided too, and convert to nothing
   }
 }
 
-TEST_CASE("packed fills: only 0, as all-zero bits; new memory holds each value's NaN") {
+TEST_CASE("packed fills: only 0, as all-zero bits, new memory holds each value's NaN") {
   for (DType t : kPacked) {
     CAPTURE(dtype_name(t));
     CHECK(scalar_bytes(t, int64_t{0}) == std::vector<std::byte>(dtype_size(t)));

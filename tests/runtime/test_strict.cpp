@@ -66,7 +66,7 @@ TEST_CASE("strict: a reinterpreted pattern reads and writes the elements its byt
                        Error);
 }
 
-TEST_CASE("strict: what a DMA wrote can be read; the destination of an accumulate is read") {
+TEST_CASE("strict: what a DMA wrote can be read, the destination of an accumulate is read") {
   Machine m(1, default_platform());
   m.set_strict(true);
   auto a = m.allocate(0, MemKind::hbm, DType::int32, {2, 2}, "a");
@@ -83,7 +83,7 @@ TEST_CASE("strict: what a DMA wrote can be read; the destination of an accumulat
   CHECK_NOTHROW(dma_accumulate(whole(*c), whole(*a), AluOp::add));
 }
 
-TEST_CASE("strict: inputs from the host count as written; scalar reads are checked") {
+TEST_CASE("strict: inputs from the host count as written, scalar reads are checked") {
   Machine m(1, default_platform());
   m.set_strict(true);
   auto in = m.allocate(0, MemKind::hbm, DType::int16, {4}, "in", /*io=*/true);
