@@ -2,6 +2,7 @@
 #include "interp/python/value.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -239,14 +240,13 @@ std::string repr_string(const std::string& s) {
 std::string repr_float(double d) {
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  // The shortest scientific digits that read back exactly, the nearest of
+  // them when two are as short (printf's rounding of an exact tie may pick
+  // one that does not read back: 2**-24 is 5.960464477539063e-08).
   char buf[64];
-  int precision = 1;
-  for (; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, d);
-    if (std::strtod(buf, nullptr) == d) break;
-  }
-  // buf is [-]D.DDDDe[+-]XX
-  std::string s(buf);
+  const auto end = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific).ptr;
+  // buf is [-]D[.DDDD]e[+-]XX
+  std::string s(buf, end);
   const bool negative = s[0] == '-';
   if (negative) s.erase(0, 1);
   const size_t e_pos = s.find('e');
