@@ -356,7 +356,9 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
                        name + "' (most likely due to a circular import: " + cycle + ")",
                        "AttributeError");
     }
-    throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'",
+    const std::string& hint = (*m)->missing_hint;
+    throw ValueError("module '" + (*m)->name + "' has no attribute '" + name + "'" +
+                         (hint.empty() ? "" : " (" + hint + ")"),
                      "AttributeError");
   }
   if (auto i = obj.get<Value::Instance>()) {

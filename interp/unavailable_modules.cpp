@@ -228,7 +228,7 @@ const char* const kPythonModules[] = {"abc",
                                       "zoneinfo"};
 
 // Arrays and tensors come from nki.language in a kernel; these packages
-// make them on the host.
+// make them on the host (kernels have numpy's dtypes, not its submodules).
 const char* const kTensorPackages[] = {"numpy", "scipy",  "torch",     "torch_neuronx", "torch_xla",
                                        "jax",   "jaxlib", "ml_dtypes", "triton"};
 
@@ -251,6 +251,7 @@ std::optional<std::string> unavailable_module_message(const std::string& dotted,
                                                       const std::vector<std::string>& available) {
   const std::string top = top_of(dotted);
   const std::string head = "module '" + dotted + "' is not available to kernels";
+  if (dotted == "numpy") return std::nullopt;
   if (listed(kTensorPackages, top)) {
     return head +
            ": tensors are made with nki.language (nl.ndarray) and moved with nki.isa "

@@ -3,6 +3,7 @@
 #include "interp/nki/modules.h"
 
 #include "interp/nki/args.h"
+#include "interp/nki/numpy_module.h"
 #include "interp/python/py_modules.h"
 #include "interp/python/os_sys.h"
 
@@ -91,6 +92,7 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
   mods["nki.isa.constants"] = constants;
   add_python_modules(mods);
   add_os_sys_modules(mods);
+  add_numpy_module(mods);
   return mods;
 }
 

@@ -1,6 +1,7 @@
 // The methods of str, list, dict and tuple values, described like the
 // builtins: a name, a signature (self first) for the shared binder, an action.
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 
 #include "interp/evaluator.h"
@@ -269,6 +270,27 @@ Value seq_count(CallArgs& c) {
   return n;
 }
 
+// NumPy's scalar.item(): kernels meet NumPy's scalars (np.finfo's fields)
+// as Python numbers, so the number is its own item.
+Value n_item(CallArgs& c) {
+  return c["self"];
+}
+
+Value f_is_integer(CallArgs& c) {
+  const double x = *c["self"].get<double>();
+  return std::isfinite(x) && x == std::trunc(x);
+}
+
+Value i_bit_length(CallArgs& c) {
+  const Value& self = c["self"];
+  const int64_t v = self.is<bool>() ? int64_t{*self.get<bool>()} : *self.get<int64_t>();
+  // |v| fits uint64_t even for INT64_MIN.
+  uint64_t m = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  int64_t bits = 0;
+  for (; m != 0; m >>= 1) ++bits;
+  return bits;
+}
+
 Value l_copy(CallArgs& c) {
   charge_work(static_cast<int64_t>(self_list(c).items.size()));
   return make_list(self_list(c).items);
@@ -369,7 +391,7 @@ Value d_setdefault(CallArgs& c) {
 }
 
 struct MethodTable {
-  std::vector<BuiltinPtr> str, list, dict, tuple;
+  std::vector<BuiltinPtr> str, list, dict, tuple, integer, real;
 };
 
 const MethodTable& methods() {
@@ -422,6 +444,14 @@ const MethodTable& methods() {
         python_fn("index", {req("self"), req("value")}, seq_index),
         python_fn("count", {req("self"), req("value")}, seq_count),
     };
+    t.integer = {
+        python_fn("bit_length", {req("self")}, i_bit_length),
+        python_fn("item", {req("self")}, n_item),
+    };
+    t.real = {
+        python_fn("is_integer", {req("self")}, f_is_integer),
+        python_fn("item", {req("self")}, n_item),
+    };
     return t;
   }();
   return table;
@@ -435,6 +465,8 @@ std::optional<Value> python_method(const Value& self, const std::string& name) {
   if (self.is<Value::List>()) list = &methods().list;
   if (self.is<Value::Dict>()) list = &methods().dict;
   if (self.is<Value::Tuple>()) list = &methods().tuple;
+  if (self.is<int64_t>() || self.is<bool>()) list = &methods().integer;
+  if (self.is<double>()) list = &methods().real;
   if (!list) return std::nullopt;
   for (const BuiltinPtr& m : *list) {
     if (m->name == name) {

@@ -194,6 +194,9 @@ struct BuiltinFn {
 struct ModuleObj {
   std::string name;
   ScopePtr scope;  // its globals
+  // What a builtin module that holds part of its namesake has, said when a
+  // name it lacks is asked for.
+  std::string missing_hint;
 };
 
 // What a class is beyond a plain Python class. NKI classes (those deriving

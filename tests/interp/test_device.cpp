@@ -203,7 +203,7 @@ TEST_CASE("trace: device operations arrive at the Device with their views, in or
   CHECK(rec.log == expected);
 }
 
-TEST_CASE("trace: inputs bind as IO buffers without data; outputs are named as run() names them") {
+TEST_CASE("trace: inputs bind as IO buffers without data, outputs are named as run() names them") {
   Recorder rec;
   const TraceOutcome o = trace_kernel(
       kOps, "k", 2,
@@ -310,7 +310,7 @@ def named(a):
   }
 }
 
-TEST_CASE("trace: loops over nl ranges are announced, through break and return; others are not") {
+TEST_CASE("trace: loops over nl ranges are announced, through break and return, others are not") {
   const char* src = R"(import nki
 import nki.language as nl
 import nki.isa as nisa
@@ -368,7 +368,7 @@ def k():
   CHECK(rec.log == expected);
 }
 
-TEST_CASE("trace: an error inside a loop is located, names no rank; a raised one ends the loop") {
+TEST_CASE("trace: an error inside a loop is located, names no rank, a raised one ends the loop") {
   const char* src = R"(import nki
 import nki.language as nl
 
@@ -413,7 +413,7 @@ def k():
                                             "iter 0", "end"});
 }
 
-TEST_CASE("trace: tensor values at the meta level are an error; print() names no rank") {
+TEST_CASE("trace: tensor values at the meta level are an error, print() names no rank") {
   const char* src = R"(import nki
 import nki.language as nl
 

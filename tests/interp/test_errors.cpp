@@ -54,9 +54,23 @@ const ErrorCase kCases[] = {
     {"x = 1 < 'a'\n", "k.py:1:5: '<' not supported between instances of 'int' and 'str'"},
     {"x = int('abc')\n", "k.py:1:5: invalid literal for int() with base 10: 'abc'"},
     {"def f(n):\n    return f(n + 1)\nf(0)\n", "k.py:2:12: maximum recursion depth exceeded"},
-    {"import numpy as np\n",
-     "k.py:1:8: module 'numpy' is not available to kernels: tensors are made with nki.language "
+    {"import numpy as np\nx = np.zeros(3)\n",
+     "k.py:2:5: module 'numpy' has no attribute 'zeros' (kernels' numpy has its dtypes, dtype, "
+     "finfo, iinfo, ndarray (for annotations), inf, nan, pi, e and newaxis; arrays live on the "
+     "host)"},
+    {"import numpy as np\nx = np.ndarray((2, 2))\n",
+     "k.py:2:5: numpy arrays are not available to kernels: tensors are made with nki.language "
      "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
+    {"import numpy.random\n",
+     "k.py:1:8: module 'numpy.random' is not available to kernels: tensors are made with "
+     "nki.language (nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
+    {"import numpy as np\nx = np.finfo(np.int32)\n",
+     "k.py:2:5: data type int32 not inexact (np.finfo takes float32, float16, bfloat16 and the "
+     "float8 dtypes)"},
+    {"import numpy as np\nx = np.iinfo(np.float32)\n",
+     "k.py:2:5: invalid integer data type float32 (np.iinfo takes the int and uint dtypes)"},
+    {"import numpy as np\nx = np.dtype('float64')\n",
+     "k.py:2:5: data type 'float64' not understood (kernels have nki.language's dtypes)"},
     {"import torch.nn.functional as F\n",
      "k.py:1:8: module 'torch' is not available to kernels: tensors are made with nki.language "
      "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
