@@ -30,6 +30,9 @@ const std::vector<EnumDef>& isa_enums() {
         {"sync", 6}}},
       {"dma_engine", {{"dma", 1}, {"gpsimd_dma", 2}}},
       {"matmul_perf_mode", {{"none", 0}, {"double_row", 1}}},
+      {"reduce_cmd",
+       {{"idle", 0}, {"reset", 1}, {"reduce", 2}, {"reset_reduce", 3}, {"load_reduce", 4}}},
+      {"nc_version", {{"gen2", 2}, {"gen3", 3}, {"gen4", 4}}},
   };
   return enums;
 }
@@ -183,6 +186,18 @@ void add_isa_enums(std::unordered_map<std::string, Value>& nisa) {
     for (const auto& [m, v] : e.members) ns->scope->vars[m] = Value(EnumConst{e.name, m, v});
     nisa[e.name] = Value(ns);
   }
+  // The engines under their module-level names too.
+  for (const char* engine : {"tensor", "vector", "scalar", "gpsimd", "unknown"}) {
+    nisa[std::string(engine) + "_engine"] = enum_member("engine", engine);
+  }
+}
+
+// The NeuronCore generation of the platform: Trn2's is gen3, Trn3's gen4.
+Value nisa_get_nc_version(CallArgs& c) {
+  const rt::Machine* machine = c.ev.context().machine;
+  const std::string_view platform =
+      machine ? machine->platform().name : rt::default_platform().name;
+  return enum_member("nc_version", platform == "trn3" ? "gen4" : "gen3");
 }
 
 std::vector<OpEntry> nisa_entries() {
@@ -207,6 +222,7 @@ std::vector<OpEntry> nisa_entries() {
             {req("dst"), req("pattern"), opt("offset", int64_t{0}),
              opt("channel_multiplier", int64_t{0}), opt("name", none)},
             device, nisa_iota),
+      entry(nisa, "get_nc_version", {}, OpRole::meta, nisa_get_nc_version),
       entry(nisa, "register_alloc", {opt("x", none)}, device, nisa_register_alloc),
       entry(nisa, "register_move", {req("dst"), req("src")}, device, nisa_register_move),
       entry(nisa, "register_load", {req("dst"), req("src_tensor")}, device, nisa_register_load),

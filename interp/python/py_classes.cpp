@@ -247,6 +247,15 @@ void add_class_modules(std::map<std::string, Value::Module>& mods) {
   }
   mods["typing"] = t;
 
+  // nki.typing: the annotations of kernel parameters (`x: nt.tensor[128,
+  // 512]`, `out: nt.mutable_tensor`), which only annotate.
+  auto nt = nki::new_module("nki.typing");
+  for (const char* name : {"tensor", "mutable_tensor"}) {
+    nt->scope->vars[name] = Value(builtin_class(name, ClassKind::type_form));
+  }
+  mods["nki.typing"] = nt;
+  mods["nki"]->scope->vars["typing"] = Value(nt);
+
   auto f = nki::new_module("__future__");
   f->scope->vars["annotations"] = Value(true);
   mods["__future__"] = f;

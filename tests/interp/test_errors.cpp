@@ -76,7 +76,7 @@ const ErrorCase kCases[] = {
      "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)"},
     {"import nki.foo\n",
      "k.py:1:8: no module named 'nki.foo' (the modules of nki are nki.collectives, nki.isa, "
-     "nki.language)"},
+     "nki.language, nki.typing)"},
     {"from nki.language import nothing\n",
      "k.py:1:26: cannot import name 'nothing' from 'nki.language'"},
     {"from . import helper\n", "k.py:1:6: attempted relative import with no known parent package"},

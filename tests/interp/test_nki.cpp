@@ -390,6 +390,32 @@ def k():
   CHECK(o.out == "float32 oob_mode.skip 1\n");
 }
 
+TEST_CASE("nki.typing annotates, reduce_cmd and nc_version are isa enums, engines have names") {
+  const Outcome o = run_kernel(R"(import neuronxcc.nki.typing as nt
+from nki.typing import tensor
+import nki
+import nki.isa as nisa
+from nki.isa import reduce_cmd, engine
+
+@nki.jit
+def k(x: nt.tensor[2, 3] = None, out: nt.mutable_tensor = None) -> tensor:
+    print(nt is nki.typing, tensor is nt.tensor)
+    print([m.name for m in (reduce_cmd.idle, reduce_cmd.reset, reduce_cmd.reduce,
+                            reduce_cmd.reset_reduce, reduce_cmd.load_reduce)],
+          reduce_cmd.load_reduce.value)
+    print(nisa.vector_engine == engine.vector, nisa.tensor_engine is engine.tensor,
+          nisa.gpsimd_engine == engine.vector)
+    print(nisa.get_nc_version(), nisa.get_nc_version().value, nisa.nc_version.gen4.value)
+)",
+                               "k");
+  REQUIRE(o.error == "");
+  CHECK(o.out ==
+        "True True\n"
+        "['idle', 'reset', 'reduce', 'reset_reduce', 'load_reduce'] 4\n"
+        "True True False\n"
+        "nc_version.gen3 3 4\n");
+}
+
 TEST_CASE("nki.isa.constants holds the isa enums themselves") {
   const Outcome o = run_kernel(R"(import nki
 import nki.isa as nisa

@@ -2,7 +2,7 @@
 # a module of the search path, through nkic: the error is in that module.
 # nkic-raw: check import_unavailable.py -n 1 -I pkgs
 # exit: 1
-# expect: pkgs/uses_logging.py:1:8: error: module 'logging' is not available to kernels (they can import __future__, dataclasses, enum, functools, itertools, math, nki, nki.collectives, nki.isa, nki.isa.constants, nki.language, numpy, os, os.path, sys, typing, and the modules of the search path)
+# expect: pkgs/uses_logging.py:1:8: error: module 'logging' is not available to kernels (they can import __future__, dataclasses, enum, functools, itertools, math, nki, nki.collectives, nki.isa, nki.isa.constants, nki.language, nki.typing, numpy, os, os.path, sys, typing, and the modules of the search path)
 import nki
 import uses_logging
 
