@@ -1,4 +1,5 @@
-// nki.collectives (ncc): replica groups, rank_id and the collectives, whose
+// nki.collectives (ncc): replica groups, rank_id, the ring step's rank
+// (current_processing_rank_id) and the collectives and permutes, whose
 // arguments collective.cpp checks before the rank's Device takes the call.
 #include <limits>
 
