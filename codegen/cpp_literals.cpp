@@ -74,6 +74,9 @@ namespace {
 // One attribute, by type.
 std::string field_literal(bool v) { return v ? "true" : "false"; }
 std::string field_literal(int64_t v) { return int_literal(v); }
+std::string field_literal(const std::vector<int64_t>& v) {
+  return list_expr(v);
+}
 std::string field_literal(const rt::Scalar& v) {
   return "rt::Scalar{" + field_literal(v.is_float) + ", " + int_literal(v.integer) + ", " +
          double_literal(v.real) + "}";

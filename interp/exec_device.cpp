@@ -66,7 +66,11 @@ void ExecDevice::run(const DeviceCall& call) {
 }
 
 void ExecDevice::collective(CollectiveCall call) {
-  if (!call.group.group_of(call.rank)) return;  // not a member: takes no part
+  if (!call.group.group_of(call.rank)) {
+    // A ring has no place for the rank; any other collective goes on without it.
+    if (rt::is_ring(call.kind)) not_in_ring(call, {call.rank});
+    return;
+  }
   spmd_->join(std::move(call));
 }
 

@@ -26,7 +26,8 @@ class ExecDevice : public Device {
   void run(const DeviceCall& call) override;
 
   // Returns at once when this rank is in none of the group's lists (it takes
-  // no part); otherwise once the sub-group has completed the collective.
+  // no part; a ring permute has no place for it, an error); otherwise once
+  // the sub-group has completed the collective.
   void collective(CollectiveCall call) override;
 
   void loop_begin(int64_t, const SourceRange&) override {}

@@ -161,15 +161,20 @@ std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<O
     t.dtype = first_srcs[k].dtype;
     for (const Dim& d : first_srcs[k].dims) t.shape.push_back(d.count);
     for (size_t m = 0; m < srcs.size(); ++m) {
-      t.staged = t.staged || srcs[m][k].buffer == dsts[m][k].buffer;
-    }
-    const OperandInfo& d = first_dsts[k];
-    t.fold_in_dst = !dynamic && d.dtype == accumulator_dtype(t.dtype) && distinct_elements(d.dims);
-    for (size_t j = 0; j < first_srcs.size() && t.fold_in_dst; ++j) {
-      if (first_srcs[j].buffer == d.buffer) t.fold_in_dst = false;
-      if (j != k && first_dsts[j].buffer == d.buffer) t.fold_in_dst = false;
+      for (const OperandInfo& d : dsts[m]) t.staged = t.staged || srcs[m][k].buffer == d.buffer;
     }
     out.push_back(std::move(t));
+    if (k >= first_dsts.size()) continue;
+    CollectiveTensor& folded = out.back();
+    const OperandInfo& d = first_dsts[k];
+    folded.fold_in_dst =
+        !dynamic && d.dtype == accumulator_dtype(folded.dtype) && distinct_elements(d.dims);
+    for (size_t j = 0; j < first_srcs.size() && folded.fold_in_dst; ++j) {
+      if (first_srcs[j].buffer == d.buffer) folded.fold_in_dst = false;
+      if (j < first_dsts.size() && j != k && first_dsts[j].buffer == d.buffer) {
+        folded.fold_in_dst = false;
+      }
+    }
   }
   return out;
 }

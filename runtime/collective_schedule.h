@@ -68,7 +68,7 @@ struct Schedule {
 struct CollectiveTensor {
   DType dtype = DType::float32;  // the source's
   std::vector<int64_t> shape;    // the source's
-  bool staged = false;           // a destination shares its source's buffer
+  bool staged = false;           // one of the member's destinations shares the source's buffer
   bool fold_in_dst = false;      // all_reduce: the first member's dst may hold the fold
 };
 
@@ -81,6 +81,8 @@ struct OperandInfo {
 };
 
 // The facts above for a call whose members pass srcs[m][k] and dsts[m][k]
+// (as many sources as destinations, or more: the ones past the destinations
+// never fold in a destination)
 // (`dynamic`: some operand has a run-time offset, so a step could still fail
 // after writing, and the fold keeps to scratch).
 std::vector<CollectiveTensor> collective_tensors(const std::vector<std::vector<OperandInfo>>& srcs,

@@ -3,7 +3,9 @@
 // collective_schedule.cpp).
 #include "runtime/collectives.h"
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "runtime/collective_schedule.h"
@@ -81,13 +83,14 @@ int64_t chunk_size(std::string_view op, const AccessPattern& ap, int dim, size_t
   return size / static_cast<int64_t>(n);
 }
 
-// Every member passes as many sources and destinations as member 0.
+// Every member passes as many sources and destinations as member 0, `per`
+// sources for each destination.
 void check_tensor_counts(std::string_view op, const std::vector<std::vector<AccessPattern>>& srcs,
-                         const std::vector<std::vector<AccessPattern>>& dsts) {
+                         const std::vector<std::vector<AccessPattern>>& dsts, size_t per) {
   check_member_counts(op, srcs.size(), dsts.size());
   const size_t tensors = srcs[0].size();
   for (size_t m = 0; m < srcs.size(); ++m) {
-    if (srcs[m].size() != tensors || dsts[m].size() != tensors) {
+    if (srcs[m].size() != tensors || dsts[m].size() * per != tensors) {
       throw Error(std::string(op) + ": member " + std::to_string(m) + " passes " +
                   std::to_string(srcs[m].size()) + " sources and " +
                   std::to_string(dsts[m].size()) + " destinations, member 0 passes " +
@@ -244,6 +247,133 @@ void lower_all_to_all(B& b, int dim, size_t k, const CollectiveTensor& t) {
          B::chunk(from, dim, loop_var(kI), size), {0, 0});
 }
 
+// ---- the permutes ---------------------------------------------------------------
+
+std::string tensor_text(const AccessPattern& ap) {
+  return format_shape(ap.shape()) + " " + std::string(dtype_name(ap.dtype()));
+}
+
+// The member whose data member t receives: its predecessor around the ring,
+// or the source of the pair whose target it is (-1: none).
+std::vector<int64_t> senders(const CollectiveOp& op, size_t members) {
+  std::vector<int64_t> from(members, -1);
+  if (op.kind != CollectiveKind::permute) {
+    for (size_t t = 0; t < members; ++t)
+      from[t] = static_cast<int64_t>((t + members - 1) % members);
+    return from;
+  }
+  const std::vector<int>& list = op.group.groups.at(0);
+  const auto position = [&](int rank) {
+    return std::find(list.begin(), list.end(), rank) - list.begin();
+  };
+  for (const auto& [source, target] : op.pairs) {
+    from.at(static_cast<size_t>(position(target))) = position(source);
+  }
+  return from;
+}
+
+// One memory, the reduce form's operands alike, and every destination the
+// shape and dtype of the source its sender sends it.
+void check_permute(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
+                   const std::vector<std::vector<AccessPattern>>& dsts) {
+  const std::string name = op.name();
+  const AccessPattern& first = srcs[0][0];
+  const bool on_chip = is_on_chip(first.buffer->kind());
+  for (size_t m = 0; m < srcs.size(); ++m) {
+    for (const auto* list : {&srcs[m], &dsts[m]}) {
+      for (const AccessPattern& t : *list) {
+        if (is_on_chip(t.buffer->kind()) == on_chip) continue;
+        throw Error(name + ": tensors mix HBM and on-chip memory: '" + t.buffer->name() + "' on " +
+                    member_label(m, t) + " is in " + std::string(mem_kind_name(t.buffer->kind())) +
+                    ", '" + first.buffer->name() + "' on " + member_label(0, first) + " is in " +
+                    std::string(mem_kind_name(first.buffer->kind())));
+      }
+    }
+  }
+  const size_t channels = dsts[0].size();
+  const bool ring = op.kind != CollectiveKind::permute;
+  const auto which = [&](const char* list, size_t c) {
+    return std::string(list) + (ring ? "[" + std::to_string(c) + "]" : "");
+  };
+  for (size_t m = 0; m < srcs.size() && op.kind == CollectiveKind::permute_implicit_reduce; ++m) {
+    for (size_t c = 0; c < channels; ++c) {
+      const AccessPattern &left = srcs[m][c], &right = srcs[m][channels + c];
+      if (left.shape() == right.shape() && left.dtype() == right.dtype()) continue;
+      throw Error(name + ": srcs1" + which("", c) + " is " + tensor_text(right) + " but srcs0" +
+                  which("", c) + " is " + tensor_text(left) + " on " + member_label(m, left));
+    }
+  }
+  const std::vector<int64_t> from = senders(op, srcs.size());
+  for (size_t t = 0; t < dsts.size(); ++t) {
+    if (from[t] < 0) continue;
+    const size_t s = static_cast<size_t>(from[t]);
+    for (size_t c = 0; c < channels; ++c) {
+      const AccessPattern &sent = srcs[s][c], &into = dsts[t][c];
+      if (sent.shape() == into.shape() && sent.dtype() == into.dtype()) continue;
+      throw Error(name + ": " + which("dsts", c) + " on " + member_label(t, into) + " is " +
+                  tensor_text(into) + ", but " + member_label(s, sent) + " sends it " +
+                  which("srcs", c) + ", " + tensor_text(sent));
+    }
+  }
+}
+
+// Where member i's data of tensor k is sent from: the source itself, or a
+// copy staged in scratch (every member's) when it shares a buffer with a
+// destination of the member, so that every send reads what was there before
+// any receive.
+Slot sent_from(B& b, size_t k, const CollectiveTensor& t) {
+  if (!t.staged) return B::src(k, loop_var(kI));
+  Slot staged = b.scratch("staged" + std::to_string(k), t.dtype, t.shape, b.members());
+  staged.member = loop_var(kI);
+  b.copy(staged, B::src(k, loop_var(kI)), {0});
+  return staged;
+}
+
+// Destination `to` of each member i <- `from` of member i - 1, member 0's
+// from the last member's.
+void send_around_ring(B& b, Slot to, Slot from) {
+  to.member = loop_var(kI);
+  from.member = Index{kI, -1};
+  b.copy(to, from, {1});
+  to.member = at(0);
+  from.member = at(b.members() - 1);
+  b.copy(to, from);
+}
+
+// Every channel's sources staged (or, for the reduce form, combined in
+// scratch) before any destination is written.
+void lower_permute_implicit(B& b, const std::vector<CollectiveTensor>& tensors, size_t channels,
+                            const std::optional<AluOp>& reduce) {
+  std::vector<Slot> from;
+  for (size_t c = 0; c < channels; ++c) {
+    if (!reduce) {
+      from.push_back(sent_from(b, c, tensors[c]));
+      continue;
+    }
+    const CollectiveTensor& t = tensors[c];
+    Slot acc =
+        b.scratch("acc" + std::to_string(c), accumulator_dtype(t.dtype), t.shape, b.members());
+    acc.member = loop_var(kI);
+    b.copy(acc, B::src(c, loop_var(kI)), {0});
+    b.accumulate(acc, B::src(channels + c, loop_var(kI)), *reduce, {0});
+    from.push_back(acc);
+  }
+  for (size_t c = 0; c < channels; ++c) send_around_ring(b, B::dst(c, at(0)), from[c]);
+}
+
+// One copy per pair, from the (staged) source to the target's destination.
+void lower_permute(B& b, const CollectiveOp& op, const std::vector<CollectiveTensor>& tensors) {
+  const std::vector<int64_t> from = senders(op, static_cast<size_t>(b.members()));
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    Slot sent = sent_from(b, k, tensors[k]);
+    for (size_t t = 0; t < from.size(); ++t) {
+      if (from[t] < 0) continue;
+      sent.member = at(from[t]);
+      b.copy(B::dst(k, at(static_cast<int64_t>(t))), sent);
+    }
+  }
+}
+
 }  // namespace
 
 const char* collective_name(CollectiveKind kind) {
@@ -252,6 +382,12 @@ const char* collective_name(CollectiveKind kind) {
     case CollectiveKind::all_gather: return "all_gather";
     case CollectiveKind::reduce_scatter: return "reduce_scatter";
     case CollectiveKind::all_to_all: return "all_to_all";
+    case CollectiveKind::permute_implicit:
+      return "collective_permute_implicit";
+    case CollectiveKind::permute_implicit_reduce:
+      return "collective_permute_implicit_reduce";
+    case CollectiveKind::permute:
+      return "collective_permute";
   }
   return "?";
 }
@@ -259,14 +395,41 @@ const char* collective_name(CollectiveKind kind) {
 bool has_reduce_op(CollectiveKind kind) {
   switch (kind) {
     case CollectiveKind::all_reduce:
-    case CollectiveKind::reduce_scatter: return true;
+    case CollectiveKind::reduce_scatter:
+    case CollectiveKind::permute_implicit_reduce:
+      return true;
     case CollectiveKind::all_gather:
-    case CollectiveKind::all_to_all: return false;
+    case CollectiveKind::all_to_all:
+    case CollectiveKind::permute_implicit:
+    case CollectiveKind::permute:
+      return false;
   }
   return false;
 }
 
-bool has_collective_dim(CollectiveKind kind) { return kind != CollectiveKind::all_reduce; }
+bool has_collective_dim(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::all_gather:
+    case CollectiveKind::reduce_scatter:
+    case CollectiveKind::all_to_all:
+      return true;
+    case CollectiveKind::all_reduce:
+    case CollectiveKind::permute_implicit:
+    case CollectiveKind::permute_implicit_reduce:
+    case CollectiveKind::permute:
+      return false;
+  }
+  return false;
+}
+
+bool is_ring(CollectiveKind kind) {
+  return kind == CollectiveKind::permute_implicit ||
+         kind == CollectiveKind::permute_implicit_reduce;
+}
+
+size_t sources_per_destination(CollectiveKind kind) {
+  return kind == CollectiveKind::permute_implicit_reduce ? 2 : 1;
+}
 
 void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm) {
   const std::string op = collective_name(kind);
@@ -277,7 +440,11 @@ void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm) {
       break;
     case CollectiveKind::all_gather: max_dim = on_hbm ? 0 : 1; break;
     case CollectiveKind::all_reduce:
-    case CollectiveKind::reduce_scatter: break;
+    case CollectiveKind::reduce_scatter:
+    case CollectiveKind::permute_implicit:
+    case CollectiveKind::permute_implicit_reduce:
+    case CollectiveKind::permute:
+      break;
   }
   if (dim < 0 || dim > max_dim) {
     throw Error(op + ": collective_dim " + std::to_string(dim) + " is not supported " +
@@ -290,13 +457,33 @@ std::string CollectiveOp::text(const OpText& t) const {
   std::string s;
   if (has_reduce_op(kind)) s += std::string(alu_op_name(op)) + " ";
   if (has_collective_dim(kind)) s += "dim " + std::to_string(dim) + " ";
+  if (kind == CollectiveKind::permute) {
+    s += "pairs [";
+    for (size_t p = 0; p < pairs.size(); ++p) {
+      s += (p ? ", (" : "(") + std::to_string(pairs[p].first) + ", " +
+           std::to_string(pairs[p].second) + ")";
+    }
+    s += "] ";
+  }
   return s + "group " + group.describe() + " " + t.dsts + " <- " + t.srcs;
 }
 
 void check_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                       const std::vector<std::vector<AccessPattern>>& dsts) {
   const std::string_view name = op.name();
-  check_tensor_counts(name, srcs, dsts);
+  check_tensor_counts(name, srcs, dsts, sources_per_destination(op.kind));
+  switch (op.kind) {
+    case CollectiveKind::permute_implicit:
+    case CollectiveKind::permute_implicit_reduce:
+    case CollectiveKind::permute:
+      check_permute(op, srcs, dsts);
+      return;
+    case CollectiveKind::all_reduce:
+    case CollectiveKind::all_gather:
+    case CollectiveKind::reduce_scatter:
+    case CollectiveKind::all_to_all:
+      break;
+  }
   for (size_t k = 0; k < srcs[0].size(); ++k) {
     std::vector<const AccessPattern*> s, d;
     for (size_t m = 0; m < srcs.size(); ++m) {
@@ -308,6 +495,10 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
       case CollectiveKind::all_gather: check_all_gather(s, d, op.dim, name); break;
       case CollectiveKind::reduce_scatter: check_reduce_scatter(s, d, op.dim, name); break;
       case CollectiveKind::all_to_all: check_all_to_all(s, d, op.dim, name); break;
+      case CollectiveKind::permute_implicit:
+      case CollectiveKind::permute_implicit_reduce:
+      case CollectiveKind::permute:
+        break;  // checked above
     }
   }
 }
@@ -315,6 +506,22 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
 Schedule lower_collective(const CollectiveOp& op, size_t members,
                           const std::vector<CollectiveTensor>& tensors) {
   B b(members, op.name());
+  switch (op.kind) {
+    case CollectiveKind::permute_implicit:
+      lower_permute_implicit(b, tensors, tensors.size(), std::nullopt);
+      return b.take();
+    case CollectiveKind::permute_implicit_reduce:
+      lower_permute_implicit(b, tensors, tensors.size() / 2, op.op);
+      return b.take();
+    case CollectiveKind::permute:
+      lower_permute(b, op, tensors);
+      return b.take();
+    case CollectiveKind::all_reduce:
+    case CollectiveKind::all_gather:
+    case CollectiveKind::reduce_scatter:
+    case CollectiveKind::all_to_all:
+      break;
+  }
   // An all_reduce folds every tensor before it writes any; the others lower
   // one tensor after another.
   for (size_t k = 0; k < tensors.size(); ++k) {
@@ -325,6 +532,10 @@ Schedule lower_collective(const CollectiveOp& op, size_t members,
         lower_reduce_scatter(b, op.op, op.dim, k, tensors[k]);
         break;
       case CollectiveKind::all_to_all: lower_all_to_all(b, op.dim, k, tensors[k]); break;
+      case CollectiveKind::permute_implicit:
+      case CollectiveKind::permute_implicit_reduce:
+      case CollectiveKind::permute:
+        break;  // lowered above
     }
   }
   if (op.kind == CollectiveKind::all_reduce) lower_all_reduce(b, op.op, tensors);
@@ -334,9 +545,10 @@ Schedule lower_collective(const CollectiveOp& op, size_t members,
 void run_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                     const std::vector<std::vector<AccessPattern>>& dsts) {
   // Bounds first, as the single-tensor operations do, then everything else.
-  check_tensor_counts(op.name(), srcs, dsts);
+  check_tensor_counts(op.name(), srcs, dsts, sources_per_destination(op.kind));
   for (size_t k = 0; k < srcs[0].size(); ++k) {
     for (const auto& member : srcs) check_bounds(member[k]);
+    if (k >= dsts[0].size()) continue;
     for (const auto& member : dsts) check_bounds(member[k]);
   }
   check_collective(op, srcs, dsts);

@@ -4,16 +4,19 @@
 // a schedule of DMA steps (collective_schedule.h) and runs it. `members` are
 // the participants of one sub-group in list order (a member's position is
 // its index): srcs[m][k] and dsts[m][k] are member m's k-th tensors.
-// Reductions fold left in member order: float dtypes accumulate in float32
-// and round once at the end, integer dtypes accumulate exactly in their own
-// dtype, wrapping; every source is read before any destination is written,
-// so sources and destinations may alias; results are reproducible bit for bit.
+// The permutes move each member's tensors to one other member (its successor
+// in the list's ring, or the target a pair names) and fold nothing but the
+// reduce form's two operands. Reductions fold left in member order: float dtypes accumulate in
+// float32 and round once at the end, integer dtypes accumulate exactly in their own dtype,
+// wrapping; every source is read before any destination is written, so sources and destinations may
+// alias; results are reproducible bit for bit.
 //
 // Shapes, dtypes and chunking are checked here and reported as Error; which
 // ranks arrive at which collective is the interpreter's business.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/access_pattern.h"
@@ -40,11 +43,25 @@ enum class CollectiveKind : uint8_t {
   all_gather,      // dsts[m][k] = srcs[*][k] concatenated along dim
   reduce_scatter,  // srcs split into n chunks along dim; dsts[i][k] = fold of chunk i
   all_to_all,      // chunk j of dsts[i][k] = chunk i of srcs[j][k], chunks along dim
+  // dsts[i][k] = srcs[i - 1][k] around the list's ring (member 0's from the
+  // last member's); k is the channel.
+  permute_implicit,
+  // With C channels, srcs[m] holds C left operands then C right ones, and
+  // dsts[i][k] = op(srcs[i - 1][k], srcs[i - 1][C + k]) around the ring.
+  permute_implicit_reduce,
+  // dsts[t][0] = srcs[s][0] for each pair (s, t), members by their position
+  // in the one list (the ranks the pairs name, ascending).
+  permute,
 };
 const char* collective_name(CollectiveKind kind);
 // Whether the kind has a reduction op, and a collective_dim.
 bool has_reduce_op(CollectiveKind kind);
 bool has_collective_dim(CollectiveKind kind);
+// Whether the kind sends around the ring of each list (the implicit
+// permutes): every rank that calls it must be in a list.
+bool is_ring(CollectiveKind kind);
+// How many sources a member passes per destination (2 for the reduce form).
+size_t sources_per_destination(CollectiveKind kind);
 
 // Which collective_dim a call may name, on HBM tensors or on SBUF ones
 // (and whether the kind works on SBUF at all). Throws Error.
@@ -56,12 +73,17 @@ struct CollectiveOp {
   AluOp op = AluOp::add;  // with has_reduce_op
   int dim = 0;            // with has_collective_dim
   ReplicaGroup group;
+  // permute: the (source, target) pairs, global rank ids; group is then one
+  // list of the ranks they name, ascending.
+  std::vector<std::pair<int, int>> pairs;
 
   const char* name() const { return collective_name(kind); }
-  // "add group [[0, 1]] DSTS <- SRCS", "dim 1 group ..." (IR text).
+  // "add group [[0, 1]] DSTS <- SRCS", "dim 1 group ...", "pairs [(0, 1)]
+  // group ..." (IR text).
   std::string text(const OpText& t) const;
   bool operator==(const CollectiveOp& o) const {
-    return kind == o.kind && op == o.op && dim == o.dim && group.groups == o.group.groups;
+    return kind == o.kind && op == o.op && dim == o.dim && group.groups == o.group.groups &&
+           pairs == o.pairs;
   }
 };
 

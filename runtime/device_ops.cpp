@@ -141,6 +141,44 @@ std::string RankId::text(const OpText& t) const {
   return t.reg_dsts;
 }
 
+namespace {
+
+// RingRankId's lists as a replica group's text: "[[0, 1], [2, 3]]".
+std::string lists_text(const std::vector<int64_t>& lists) {
+  std::string g = "[";
+  for (size_t at = 0; at < lists.size(); at += 1 + static_cast<size_t>(lists[at])) {
+    g += at ? ", [" : "[";
+    for (int64_t p = 0; p < lists[at]; ++p) {
+      g += (p ? ", " : "") + std::to_string(lists[at + 1 + static_cast<size_t>(p)]);
+    }
+    g += "]";
+  }
+  return g + "]";
+}
+
+}  // namespace
+
+void RingRankId::run(const OpOperands& o) const {
+  const int64_t step = o.reg_srcs.empty() ? iteration : o.reg_srcs[0];
+  for (size_t at = 0; at < lists.size(); at += 1 + static_cast<size_t>(lists[at])) {
+    const int64_t n = lists[at];
+    const int64_t* ranks = &lists[at + 1];
+    for (int64_t p = 0; p < n; ++p) {
+      if (ranks[p] != o.rank) continue;
+      const int64_t back = step % n;  // in (-n, n): p - back cannot overflow
+      *o.reg_dsts[0] = ranks[((p - back) % n + n) % n];
+      return;
+    }
+  }
+  throw Error("the rank is in no list of replica group " + lists_text(lists) +
+              ", so it has no ring");
+}
+
+std::string RingRankId::text(const OpText& t) const {
+  const std::string step = t.reg_srcs.empty() ? std::to_string(iteration) : t.reg_srcs;
+  return t.reg_dsts + " <- step " + step + " of " + lists_text(lists);
+}
+
 // ---- any operation -----------------------------------------------------------
 
 const char* op_name(const DeviceOp& op) {

@@ -209,6 +209,24 @@ struct RankId {
   std::string text(const OpText& t) const;
 };
 
+// ncc.collective_permute_implicit_current_processing_rank_id: reg_dsts[0]
+// <- the rank whose data reaches this rank at ring step `iteration` (or
+// reg_srcs[0], when the step is a register): the member that many places
+// before it in its list, wrapping (step 0: itself; a negative step counts
+// forward). `lists` holds each list of the replica group as its size then
+// its ranks. A rank in no list is an Error.
+struct RingRankId {
+  static constexpr const char* kName = "current_processing_rank_id";
+  static constexpr const char* kType = "RingRankId";
+  static constexpr OperandCounts kOperands{0, 0, 1, 1};
+  std::vector<int64_t> lists;
+  int64_t iteration = 0;
+
+  auto fields() const { return std::tie(lists, iteration); }
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
 }  // namespace nkic::rt
 
 #include "runtime/matmul_ops.h"  // the Tensor Engine's operations, on the types above
@@ -216,7 +234,7 @@ struct RankId {
 namespace nkic::rt {
 
 using DeviceOp = std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore,
-                              RankId, NcMatmul, NcTranspose, DmaTranspose>;
+                              RankId, RingRankId, NcMatmul, NcTranspose, DmaTranspose>;
 
 // Attribute equality, from fields().
 template <typename Op, typename = decltype(std::declval<const Op&>().fields())>

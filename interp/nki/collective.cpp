@@ -29,6 +29,131 @@ std::vector<Value::Tensor> tensor_list(const std::string& op, const char* what, 
   return out;
 }
 
+// A by-channel list: one list per channel, each of exactly one tensor (no
+// coalescing), flattened.
+std::vector<Value::Tensor> channel_list(const std::string& op, const char* what, const Value& v) {
+  const ValueList* channels = sequence_items(v);
+  if (!channels) {
+    throw ValueError(op + ": " + what + " must be a list of tensor lists, one per channel, not '" +
+                     type_name(v) + "'");
+  }
+  if (channels->empty()) throw ValueError(op + ": " + what + " is empty");
+  std::vector<Value::Tensor> out;
+  for (size_t ch = 0; ch < channels->size(); ++ch) {
+    const std::string which = std::string(what) + "[" + std::to_string(ch) + "]";
+    std::vector<Value::Tensor> one = tensor_list(op, which.c_str(), (*channels)[ch]);
+    if (one.size() != 1) {
+      throw ValueError(op + ": " + which + " holds " + std::to_string(one.size()) +
+                       " tensors, but each channel takes exactly one");
+    }
+    out.push_back(one[0]);
+  }
+  return out;
+}
+
+std::vector<int64_t> channel_ids_arg(const std::string& op, const Value& v, size_t channels,
+                                     const rt::ReplicaGroup& group, int ranks) {
+  const ValueList* items = sequence_items(v);
+  if (!items) {
+    throw ValueError(op + ": channel_ids must be a list of ints, not '" + type_name(v) + "'");
+  }
+  std::vector<int64_t> ids;
+  std::string text;
+  for (const Value& item : *items) {
+    if (auto reg = item.get<Value::Register>()) register_misuse(**reg, "a channel id");
+    ids.push_back(to_int(item, op + ": a channel id"));
+    text += (text.empty() ? "" : ", ") + std::to_string(ids.back());
+  }
+  bool consecutive = ids.size() == channels;
+  for (size_t k = 0; k < ids.size() && consecutive; ++k) consecutive = ids[k] == int64_t(k);
+  if (!consecutive) {
+    throw ValueError(op + ": channel_ids [" + text +
+                     "] should be the consecutive integers from 0, " + "one per channel (" +
+                     std::to_string(channels) + ")");
+  }
+  const size_t most = max_ring_channels(group, ranks);
+  if (channels > most) {
+    throw ValueError(op + ": " + std::to_string(channels) +
+                     " channels, but a ring of replica group " + group.describe() +
+                     " takes at most " + std::to_string(most));
+  }
+  return ids;
+}
+
+std::string pair_text(const std::pair<int, int>& p) {
+  return "(" + std::to_string(p.first) + ", " + std::to_string(p.second) + ")";
+}
+
+// collective_permute's pairs: ranks of the machine, no rank sending twice
+// or receiving twice (each message names the ranks involved).
+std::vector<std::pair<int, int>> pairs_arg(const std::string& op, const Value& v, int ranks) {
+  const ValueList* items = sequence_items(v);
+  if (!items) {
+    throw ValueError(op + ": source_target_pairs must be a list of (source, target) pairs, not '" +
+                     type_name(v) + "'");
+  }
+  if (items->empty()) throw ValueError(op + ": source_target_pairs is empty");
+  std::vector<std::pair<int, int>> pairs;
+  for (const Value& item : *items) {
+    const ValueList* pair = sequence_items(item);
+    if (!pair || pair->size() != 2) {
+      throw ValueError(op + ": each of source_target_pairs must be a (source, target) pair, not " +
+                       to_str(item));
+    }
+    int ends[2] = {0, 0};
+    for (size_t e = 0; e < 2; ++e) {
+      const Value& r = (*pair)[e];
+      if (auto reg = r.get<Value::Register>()) register_misuse(**reg, "a rank in a pair");
+      const int64_t id = to_int(r, op + ": a rank id");
+      if (id < 0 || id >= ranks) {
+        throw ValueError(op + ": pair " + to_str(item) + " names rank " + std::to_string(id) +
+                         ", but the ranks are 0 to " + std::to_string(ranks - 1));
+      }
+      ends[e] = static_cast<int>(id);
+    }
+    for (const auto& earlier : pairs) {
+      if (earlier.first == ends[0]) {
+        throw ValueError(op + ": rank " + std::to_string(ends[0]) + " sends twice, to ranks " +
+                         std::to_string(earlier.second) + " and " + std::to_string(ends[1]) +
+                         " (pairs " + pair_text(earlier) + " and " + pair_text({ends[0], ends[1]}) +
+                         "): the pairs must form a permutation");
+      }
+      if (earlier.second == ends[1]) {
+        throw ValueError(op + ": rank " + std::to_string(ends[1]) + " receives twice, from ranks " +
+                         std::to_string(earlier.first) + " and " + std::to_string(ends[0]) +
+                         " (pairs " + pair_text(earlier) + " and " + pair_text({ends[0], ends[1]}) +
+                         "): the pairs must form a permutation");
+      }
+    }
+    pairs.emplace_back(ends[0], ends[1]);
+  }
+  return pairs;
+}
+
+// The one list of the ranks the pairs name, ascending.
+rt::ReplicaGroup pairs_group(const std::vector<std::pair<int, int>>& pairs) {
+  std::set<int> named;
+  for (const auto& [source, target] : pairs) {
+    named.insert(source);
+    named.insert(target);
+  }
+  rt::ReplicaGroup g;
+  g.groups.emplace_back(named.begin(), named.end());
+  return g;
+}
+
+std::string ids_text(const std::vector<int64_t>& ids) {
+  std::string s = "[";
+  for (size_t k = 0; k < ids.size(); ++k) s += (k ? ", " : "") + std::to_string(ids[k]);
+  return s + "]";
+}
+
+std::string pairs_text(const std::vector<std::pair<int, int>>& pairs) {
+  std::string s = "[";
+  for (size_t k = 0; k < pairs.size(); ++k) s += (k ? ", " : "") + pair_text(pairs[k]);
+  return s + "]";
+}
+
 std::string tensor_text(const rt::TensorView& t) {
   return rt::format_shape(t.shape()) + " " + std::string(rt::dtype_name(t.dtype()));
 }
@@ -135,6 +260,16 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
              name + ": collective_dim " + std::to_string(*b.collective_dim) + ranks +
                  std::to_string(*a.collective_dim) + other);
   }
+  if (a.channel_ids != b.channel_ids) {
+    disagree(a, b,
+             name + ": channel_ids " + ids_text(b.channel_ids) + ranks + ids_text(a.channel_ids) +
+                 other);
+  }
+  if (a.pairs != b.pairs) {
+    disagree(a, b,
+             name + ": source_target_pairs " + pairs_text(b.pairs) + ranks + pairs_text(a.pairs) +
+                 other);
+  }
   if (a.srcs.size() != b.srcs.size()) {
     disagree(a, b,
              name + ": " + std::to_string(b.srcs.size()) + " tensors" + ranks +
@@ -152,13 +287,16 @@ template <class F>
 void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
   const CollectiveCall& first = *calls.front();
   try {
-    const size_t count = first.srcs.size();
     std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
     for (size_t m = 0; m < calls.size(); ++m) {
-      for (size_t k = 0; k < count; ++k) {
-        const CollectiveCall& c = *calls[m];
-        srcs[m].push_back(resolve ? c.srcs[k]->resolve() : c.srcs[k]->static_pattern(c.rank));
-        dsts[m].push_back(resolve ? c.dsts[k]->resolve() : c.dsts[k]->static_pattern(c.rank));
+      const CollectiveCall& c = *calls[m];
+      const auto pattern = [&](const Value::Tensor& t) {
+        return resolve ? t->resolve() : t->static_pattern(c.rank);
+      };
+      // Tensor k's src then its dst (the reduce form has more srcs than dsts).
+      for (size_t k = 0; k < c.srcs.size(); ++k) {
+        srcs[m].push_back(pattern(c.srcs[k]));
+        if (k < c.dsts.size()) dsts[m].push_back(pattern(c.dsts[k]));
       }
     }
     run(first.collective_op(), srcs, dsts);
@@ -197,7 +335,75 @@ rt::CollectiveOp CollectiveCall::collective_op() const {
   c.op = op.value_or(rt::AluOp::add);
   c.dim = static_cast<int>(collective_dim.value_or(0));
   c.group = group;
+  c.pairs = pairs;
   return c;
+}
+
+namespace {
+
+// The call's tensors, as each kind names them: the ring permutes' by
+// channel (the reduce form's left operands, then its right ones), the rest's
+// as srcs and dsts lists.
+void read_tensors(CallArgs& c, const std::string& op, CollectiveCall& call) {
+  const auto count = [](const std::vector<Value::Tensor>& t) { return std::to_string(t.size()); };
+  if (call.kind == CollectiveKind::permute_implicit_reduce) {
+    call.srcs = channel_list(op, "srcs0_by_channel", c["srcs0_by_channel"]);
+    const std::vector<Value::Tensor> right =
+        channel_list(op, "srcs1_by_channel", c["srcs1_by_channel"]);
+    call.dsts = channel_list(op, "dsts_by_channel", c["dsts_by_channel"]);
+    if (right.size() != call.srcs.size() || call.dsts.size() != call.srcs.size()) {
+      throw ValueError(op + ": srcs0_by_channel has " + count(call.srcs) +
+                       " channels, srcs1_by_channel " + count(right) + " and dsts_by_channel " +
+                       count(call.dsts));
+    }
+    call.srcs.insert(call.srcs.end(), right.begin(), right.end());
+    return;
+  }
+  if (call.kind == CollectiveKind::permute_implicit) {
+    call.srcs = channel_list(op, "srcs_by_channel", c["srcs_by_channel"]);
+    call.dsts = channel_list(op, "dsts_by_channel", c["dsts_by_channel"]);
+    if (call.dsts.size() != call.srcs.size()) {
+      throw ValueError(op + ": srcs_by_channel has " + count(call.srcs) +
+                       " channels but dsts_by_channel has " + count(call.dsts));
+    }
+    return;
+  }
+  call.srcs = tensor_list(op, "srcs", c["srcs"]);
+  call.dsts = tensor_list(op, "dsts", c["dsts"]);
+  if (call.srcs.empty()) throw ValueError(op + ": srcs is empty");
+  if (call.kind == CollectiveKind::permute) {
+    for (const auto* list : {&call.srcs, &call.dsts}) {
+      if (list->size() == 1) continue;
+      throw ValueError(op + ": " + (list == &call.srcs ? "srcs" : "dsts") + " holds " +
+                       count(*list) + " tensors, but " + op + " takes exactly one (no coalescing)");
+    }
+  }
+  if (call.srcs.size() != call.dsts.size()) {
+    throw ValueError(op + ": srcs has " + count(call.srcs) + " tensors but dsts has " +
+                     count(call.dsts));
+  }
+}
+
+}  // namespace
+
+size_t max_ring_channels(const rt::ReplicaGroup& group, int ranks) {
+  // As NKI documents: more when the one list is every rank of the node (the
+  // machine).
+  constexpr size_t kMaxChannelsWholeNode = 4;
+  constexpr size_t kMaxChannels = 2;
+  const bool whole_node =
+      group.groups.size() == 1 && group.groups[0].size() == static_cast<size_t>(ranks);
+  return whole_node ? kMaxChannelsWholeNode : kMaxChannels;
+}
+
+void not_in_ring(const CollectiveCall& call, std::vector<int> ranks) {
+  Diagnostic d;
+  d.range = call.range;
+  d.ranks = std::move(ranks);
+  d.program = call.named_program();
+  d.message = std::string(collective_name(call.kind)) + ": replica group " + call.group.describe() +
+              " leaves out the calling rank, and a ring permute takes every rank that calls it";
+  throw CompileError(std::move(d));
 }
 
 Value collective_action(CallArgs& c, CollectiveKind kind) {
@@ -208,22 +414,29 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   call.program = c.ev.context().program;
   call.programs = c.ev.context().programs;
   call.range = c.range;
-  call.srcs = tensor_list(op, "srcs", c["srcs"]);
-  call.dsts = tensor_list(op, "dsts", c["dsts"]);
-  if (call.srcs.empty()) throw ValueError(op + ": srcs is empty");
-  if (call.srcs.size() != call.dsts.size()) {
-    throw ValueError(op + ": srcs has " + std::to_string(call.srcs.size()) +
-                     " tensors but dsts has " + std::to_string(call.dsts.size()));
-  }
+  call.ranks = c.ev.context().ranks;
+  read_tensors(c, op, call);
   check_io(op, call.srcs, "read");
   check_io(op, call.dsts, "write");
   bool on_hbm = true;
   check_memory(op, call.srcs, call.dsts, on_hbm);
-  if (!on_hbm && call.srcs.size() > 1) {
+  if (!on_hbm && kind == CollectiveKind::permute) {
+    throw ValueError(op + " works on HBM tensors only");
+  }
+  if (!on_hbm && call.srcs.size() > 1 && !rt::is_ring(kind)) {
     throw ValueError(op + ": several tensors in one collective work only on HBM");
   }
-  call.group = replica_group_value(c["replica_group"], op);
-  call.group.validate(c.ev.context().ranks);
+  if (kind == CollectiveKind::permute) {
+    call.pairs = pairs_arg(op, c["source_target_pairs"], call.ranks);
+    call.group = pairs_group(call.pairs);
+  } else {
+    call.group = replica_group_value(c["replica_group"], op);
+  }
+  call.group.validate(call.ranks);
+  if (c.has("channel_ids")) {
+    call.channel_ids =
+        channel_ids_arg(op, c["channel_ids"], call.dsts.size(), call.group, call.ranks);
+  }
   if (c.has("op")) call.op = reduce_op(op, c["op"]);
   if (c.has("collective_dim")) {
     call.collective_dim = to_int(c["collective_dim"], op + ": collective_dim");
@@ -240,6 +453,13 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls) {
 }
 
 void check_collective_shapes(const CollectiveCall& call) {
+  if (rt::is_ring(call.kind)) {
+    std::vector<int> left_out;
+    for (int r = 0; r < call.ranks; ++r) {
+      if (!call.group.group_of(r)) left_out.push_back(r);
+    }
+    if (!left_out.empty()) not_in_ring(call, std::move(left_out));
+  }
   // The interpreter's baton runs the ranks in order up to the collective, so
   // a list completes (and fails) when its highest rank arrives.
   std::vector<const std::vector<int>*> lists;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "frontend/diagnostics.h"
@@ -26,8 +27,15 @@ struct CollectiveCall {
   rt::ReplicaGroup group;
   std::optional<rt::AluOp> op;
   std::optional<int64_t> collective_dim;
+  // The implicit permutes' channel_ids (srcs and dsts hold one tensor per
+  // channel, the reduce form's srcs the left operands then the right ones).
+  std::vector<int64_t> channel_ids;
+  // collective_permute's (source, target) pairs; group is then the one list
+  // of the ranks they name, ascending.
+  std::vector<std::pair<int, int>> pairs;
   SourceRange range;
   int rank = 0;
+  int ranks = 1;  // of the machine
   // The calling program of the rank's LNC grid, and how many it has: a
   // collective joins the programs of one id on the members.
   int program = 0;
@@ -45,6 +53,14 @@ struct CollectiveCall {
 // rendezvous, blocking until the sub-group completes).
 Value collective_action(CallArgs& call, CollectiveKind kind);
 
+// The most channels a ring of `group` takes on a machine of `ranks`.
+size_t max_ring_channels(const rt::ReplicaGroup& group, int ranks);
+
+// A ring permute called by `ranks`, which are in no list of its group: the
+// CompileError naming them (the interpreter's for the calling rank, the
+// compiler's for every rank the group leaves out).
+[[noreturn]] void not_in_ring(const CollectiveCall& call, std::vector<int> ranks);
+
 // Run by the last member to arrive: `calls` are the members' calls in list
 // order. Throws CompileError when they disagree or the data does not fit.
 void complete_collective(const std::vector<const CollectiveCall*>& calls);
@@ -59,7 +75,8 @@ void check_collective_shapes(const CollectiveCall& call, const std::vector<int>&
 
 // The same for every list of call.group, made alike by every rank (a
 // compiler's trace): the list reported is the one the interpreter would
-// report, the first to complete.
+// report, the first to complete. A ring permute whose group leaves out a
+// rank is not_in_ring first.
 void check_collective_shapes(const CollectiveCall& call);
 
 // "k.py:14:5", for messages that point at another rank's line.

@@ -1,4 +1,5 @@
-// nki.collectives (ncc): replica groups, rank_id and the collectives, whose
+// nki.collectives (ncc): replica groups, rank_id, the ring step's rank
+// (current_processing_rank_id) and the collectives and permutes, whose
 // arguments collective.cpp checks before the rank's Device takes the call.
 #include <limits>
 
@@ -48,6 +49,37 @@ Value ncc_rank_id(CallArgs& c) {
   return Value(r);
 }
 
+// The rank whose data a ring step brings (a device operation, as rank_id).
+Value ncc_current_processing_rank_id(CallArgs& c) {
+  name_arg(c, "name");
+  const std::string op = c.fn.name;
+  const int ranks = c.ev.context().ranks;
+  const rt::ReplicaGroup group = replica_group_value(c["replica_group"], op);
+  group.validate(ranks);
+  if (auto reg = c["channel_id"].get<Value::Register>()) register_misuse(**reg, "a channel id");
+  const int64_t channel = to_int(c["channel_id"], op + ": channel_id");
+  const size_t most = max_ring_channels(group, ranks);
+  if (channel < 0 || channel >= static_cast<int64_t>(most)) {
+    throw ValueError(op + ": channel_id " + std::to_string(channel) +
+                     " is not a channel of a ring " + "of replica group " + group.describe() +
+                     " (0 to " + std::to_string(most - 1) + ")");
+  }
+  rt::RingRankId ring;
+  for (const std::vector<int>& list : group.groups) {
+    ring.lists.push_back(static_cast<int64_t>(list.size()));
+    ring.lists.insert(ring.lists.end(), list.begin(), list.end());
+  }
+  std::shared_ptr<rt::Register> r =
+      device(c).new_register("collective_permute_implicit_current_processing_rank_id()", c.range);
+  if (auto step = c["iteration_id"].get<Value::Register>()) {
+    device(c).run({ring, {}, {}, {r.get()}, {step->get()}, c.range});
+  } else {
+    ring.iteration = to_int(c["iteration_id"], op + ": iteration_id");
+    device(c).run({ring, {}, {}, {r.get()}, {}, c.range});
+  }
+  return Value(r);
+}
+
 template <rt::CollectiveKind kKind>
 Value ncc_collective(CallArgs& c) {
   return collective_action(c, kKind);
@@ -61,6 +93,8 @@ std::vector<OpEntry> ncc_entries() {
   const OpRole meta = OpRole::meta, device = OpRole::device;
   const char* ncc = "nki.collectives";
   const auto name_of = [](K k) { return std::string(rt::collective_name(k)); };
+  // channel_ids=[0], as a tuple: the table is shared, and nothing may change it.
+  const Value channel_zero = make_tuple({Value(int64_t{0})});
   return {
       entry(ncc, "ReplicaGroup", {req("groups")}, meta, ncc_replica_group),
       entry(ncc, "rank_id", {opt("name", none)}, device, ncc_rank_id),
@@ -80,6 +114,23 @@ std::vector<OpEntry> ncc_entries() {
             {req("srcs"), req("dsts"), req("replica_group"), req("collective_dim"),
              opt("priority", none), opt("name", none)},
             device, ncc_collective<K::all_to_all>),
+      entry(ncc, name_of(K::permute),
+            {req("srcs"), req("dsts"), req("source_target_pairs"), opt("priority", none),
+             opt("name", none)},
+            device, ncc_collective<K::permute>),
+      entry(ncc, name_of(K::permute_implicit),
+            {req("srcs_by_channel"), req("dsts_by_channel"), req("replica_group"),
+             opt("channel_ids", channel_zero), opt("priority", none), opt("name", none)},
+            device, ncc_collective<K::permute_implicit>),
+      entry(ncc, name_of(K::permute_implicit_reduce),
+            {req("srcs0_by_channel"), req("srcs1_by_channel"), req("dsts_by_channel"),
+             req("replica_group"), req("op"), opt("channel_ids", channel_zero),
+             opt("priority", none), opt("name", none)},
+            device, ncc_collective<K::permute_implicit_reduce>),
+      entry(ncc, "collective_permute_implicit_current_processing_rank_id",
+            {req("iteration_id"), req("replica_group"), opt("channel_id", Value(int64_t{0})),
+             opt("name", none)},
+            device, ncc_current_processing_rank_id),
   };
 }
 

@@ -111,8 +111,9 @@ Program sample() {
 
   rt::ReplicaGroup pairs{{{0, 1}, {3, 2}}};
   for (rt::CollectiveKind k : {rt::CollectiveKind::all_reduce, rt::CollectiveKind::all_gather,
-                               rt::CollectiveKind::reduce_scatter, rt::CollectiveKind::all_to_all}) {
-    Instr c = make(rt::CollectiveOp{k, rt::AluOp::add, 0, pairs});
+                               rt::CollectiveKind::reduce_scatter, rt::CollectiveKind::all_to_all,
+                               rt::CollectiveKind::permute_implicit}) {
+    Instr c = make(rt::CollectiveOp{k, rt::AluOp::add, 0, pairs, {}});
     c.srcs.push_back(whole(shared, 8, 4));
     c.dsts.push_back(whole(shared, 8, 4));  // in place: sources are staged
     p.body.emplace_back(c);

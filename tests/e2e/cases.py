@@ -361,6 +361,64 @@ def cases():
                     ranks, rows_args(spec) + [f"num_ranks={len(spec[0])}",
                                               f"tile_rows={tile_rows}", f"--lnc={lnc}"],
                     expect_lnc_all_gather(spec, ranks))
+
+    # The ring permutes. ring_permute: an all-gather around each list's ring,
+    # block m of a rank's result rank m's input for each m of its list
+    # (zeros elsewhere), whatever the ring's order, the memory, aliasing,
+    # channels or the step's kind. ring_reduce: op(predecessor's accumulator,
+    # predecessor's input) once per member, simulated here step by step.
+    def expect_ring_gather(spec, ranks):
+        g = groups_of(spec, ranks)
+
+        def gathered(r):
+            out = np.zeros((ranks,) + rows(0).shape, np.float32)
+            for m in g[r][0]:
+                out[m] = rows(m)
+            return {"gathered": out}
+        return gathered
+    for ranks, spec, extra in (
+            (2, [[0, 1]], []),
+            (4, [[2, 0, 3, 1]], []),
+            (8, [list(range(8))], []),
+            (4, [[1, 0], [3, 2]], ["on_sbuf=True"]),
+            (4, [[2, 0, 3, 1]], ["on_sbuf=True", "channels=2"]),
+            (8, [[0, 1, 2, 3], [7, 6, 5, 4]], ["in_place=True"]),
+            (4, [[3, 1, 0, 2]], ["in_place=True", "on_sbuf=True", "channels=4"]),
+            (4, [[2, 0, 3, 1]], ["step_in_register=True", "channels=2"])):
+        add(f"ring_permute-{ranks}-{spec}-{'-'.join(extra) or 'hbm'}", "ring_permute", None,
+            ranks, rows_args(spec) + [f"num_ranks={ranks}", f"ring_size={len(spec[0])}"] + extra,
+            expect_ring_gather(spec, ranks))
+
+    def expect_ring_reduce(spec, ranks, combine):
+        g = groups_of(spec, ranks)
+        acc = {r: np.zeros_like(rows(r)) for r in range(ranks)}
+        for _ in range(len(spec[0])):
+            before = {r: g[r][0][(g[r][1] - 1) % len(g[r][0])] for r in range(ranks)}
+            acc = {r: combine(acc[before[r]], rows(before[r])) for r in range(ranks)}
+        return lambda r: {"acc": acc[r]}
+    for ranks, spec, use_max in ((2, [[0, 1]], False), (4, [[2, 0, 3, 1]], False),
+                                 (8, [[0, 1, 2, 3], [7, 6, 5, 4]], False),
+                                 (4, [[3, 1, 0, 2]], True)):
+        add(f"ring_reduce-{ranks}-{spec}-{'max' if use_max else 'add'}", "ring_reduce", None,
+            ranks, rows_args(spec) + [f"ring_size={len(spec[0])}", f"use_max={use_max}"],
+            expect_ring_reduce(spec, ranks, np.maximum if use_max else np.add))
+
+    def expect_pairs(pairs, in_place):
+        source = {t: s for s, t in pairs}
+
+        def permuted(r):
+            if r in source:
+                return {"out": rows(source[r])}
+            return {"out": rows(r) if in_place else np.full_like(rows(r), -1)}
+        return permuted
+    for ranks, pairs, in_place in ((2, [(0, 1), (1, 0)], False), (2, [(0, 1), (1, 0)], True),
+                                   (4, [(0, 1), (1, 0), (2, 3)], False),
+                                   (4, [(0, 2), (2, 0), (1, 3), (3, 1)], True),
+                                   (8, [(i, (i + 3) % 8) for i in range(8)], False)):
+        add(f"permute_pairs-{ranks}-{len(pairs)}-{'in_place' if in_place else 'out'}",
+            "permute_pairs", None, ranks,
+            ["input=@examples/data/rows_rank{rank}.npy", f"pairs={pairs}",
+             f"in_place={in_place}"], expect_pairs(pairs, in_place))
     return out
 
 

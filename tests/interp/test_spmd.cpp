@@ -143,3 +143,89 @@ TEST_CASE("spmd: an error on one rank stops the others, which are waiting") {
   CHECK(text(*d) == "k.py:3:5: boom");
   CHECK(d->ranks == std::vector<int>{1});
 }
+
+namespace {
+
+// Ranks 0 and 1 each call a ring permute over [[1, 0]] (or, with pairs,
+// collective_permute) as `make(rank, call)` finishes the call.
+std::optional<Diagnostic> run_permute(CollectiveKind kind,
+                                      const std::function<void(int, CollectiveCall&)>& make) {
+  rt::Machine machine(2, rt::default_platform());
+  Spmd spmd(2);
+  return spmd.run([&](int rank) {
+    auto src = machine.allocate(rank, rt::MemKind::shared_hbm, rt::DType::float32, {2, 2}, "s");
+    auto dst = machine.allocate(rank, rt::MemKind::shared_hbm, rt::DType::float32, {2, 2}, "d");
+    CollectiveCall call;
+    call.kind = kind;
+    call.rank = rank;
+    call.ranks = 2;
+    call.range = at(2 + rank, 5);
+    call.srcs = {std::make_shared<const rt::TensorView>(src)};
+    call.dsts = {std::make_shared<const rt::TensorView>(dst)};
+    call.group.groups = {{1, 0}};
+    make(rank, call);
+    spmd.join(std::move(call));
+  });
+}
+
+}  // namespace
+
+TEST_CASE("spmd: ring members passing different channel_ids") {
+  const auto d = run_permute(CollectiveKind::permute_implicit, [](int rank, CollectiveCall& c) {
+    c.channel_ids = rank == 0 ? std::vector<int64_t>{0} : std::vector<int64_t>{1};
+  });
+  REQUIRE(d);
+  // Rank 1 arrives first (the list's member 0), rank 0 completes the call.
+  CHECK(text(*d) ==
+        "k.py:2:5: collective_permute_implicit: channel_ids [0] on rank 0 but [1] on rank 1 "
+        "(k.py:3:5)");
+  CHECK(d->ranks == std::vector<int>{1, 0});
+  REQUIRE(d->notes.size() == 1);
+  CHECK(text(d->notes[0]) == "k.py:3:5: rank 1 calls collective_permute_implicit here");
+}
+
+TEST_CASE("spmd: ring members with different channel counts") {
+  const auto d = run_permute(CollectiveKind::permute_implicit, [](int rank, CollectiveCall& c) {
+    c.channel_ids = {0};
+    if (rank == 0) {
+      c.channel_ids = {0, 1};
+      c.srcs.push_back(c.srcs[0]);
+      c.dsts.push_back(c.dsts[0]);
+    }
+  });
+  REQUIRE(d);
+  CHECK(text(*d) ==
+        "k.py:2:5: collective_permute_implicit: channel_ids [0, 1] on rank 0 but [0] on rank 1 "
+        "(k.py:3:5)");
+  CHECK(d->ranks == std::vector<int>{1, 0});
+}
+
+TEST_CASE("spmd: collective_permute members passing different pairs") {
+  const auto d = run_permute(CollectiveKind::permute, [](int rank, CollectiveCall& c) {
+    c.group.groups = {{0, 1}};
+    c.pairs = rank == 0 ? std::vector<std::pair<int, int>>{{0, 1}, {1, 0}}
+                        : std::vector<std::pair<int, int>>{{1, 0}, {0, 1}};
+  });
+  REQUIRE(d);
+  CHECK(text(*d) ==
+        "k.py:3:5: collective_permute: source_target_pairs [(1, 0), (0, 1)] on rank 1 but "
+        "[(0, 1), (1, 0)] on rank 0 (k.py:2:5)");
+  CHECK(d->ranks == std::vector<int>{0, 1});
+}
+
+TEST_CASE("spmd: ring members whose srcs differ") {
+  rt::Machine machine(2, rt::default_platform());
+  const auto d = run_permute(CollectiveKind::permute_implicit, [&](int rank, CollectiveCall& c) {
+    c.channel_ids = {0};
+    if (rank != 0) return;
+    auto wide = machine.allocate(0, rt::MemKind::shared_hbm, rt::DType::float32, {2, 3}, "w");
+    c.srcs = {std::make_shared<const rt::TensorView>(wide)};
+  });
+  REQUIRE(d);
+  // Rank 0's [2, 3] src would not fit rank 1's dst either; that the ranks'
+  // srcs disagree is found first.
+  CHECK(text(*d) ==
+        "k.py:2:5: collective_permute_implicit: srcs[0] is [2, 3] float32 on rank 0 but [2, 2] "
+        "float32 on rank 1 (k.py:3:5)");
+  CHECK(d->ranks == std::vector<int>{1, 0});
+}

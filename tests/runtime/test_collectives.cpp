@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <random>
 
 #include "runtime/collectives.h"
@@ -21,7 +22,7 @@ using Groups = std::vector<std::vector<int>>;
 // srcs[m][k] (all_reduce) or srcs[m] (one tensor per member).
 void all_reduce(const std::vector<std::vector<AccessPattern>>& srcs,
                 const std::vector<std::vector<AccessPattern>>& dsts, AluOp op) {
-  run_collective(CollectiveOp{CollectiveKind::all_reduce, op, 0, {}}, srcs, dsts);
+  run_collective(CollectiveOp{CollectiveKind::all_reduce, op, 0, {}, {}}, srcs, dsts);
 }
 
 void one_tensor(CollectiveKind kind, const std::vector<AccessPattern>& srcs,
@@ -29,7 +30,7 @@ void one_tensor(CollectiveKind kind, const std::vector<AccessPattern>& srcs,
   std::vector<std::vector<AccessPattern>> s, d;
   for (const AccessPattern& ap : srcs) s.push_back({ap});
   for (const AccessPattern& ap : dsts) d.push_back({ap});
-  run_collective(CollectiveOp{kind, op, dim, {}}, s, d);
+  run_collective(CollectiveOp{kind, op, dim, {}, {}}, s, d);
 }
 void all_gather(const std::vector<AccessPattern>& srcs, const std::vector<AccessPattern>& dsts,
                 int dim) {
@@ -368,7 +369,7 @@ TEST_CASE("in-place all_gather: each source is a slice of its own destination") 
 }
 
 TEST_CASE("schedules: an all_reduce folds in its first member's destination only when that is safe") {
-  const CollectiveOp op{CollectiveKind::all_reduce, AluOp::add, 0, {}};
+  const CollectiveOp op{CollectiveKind::all_reduce, AluOp::add, 0, {}, {}};
   CollectiveTensor t;
   t.dtype = DType::float32;
   t.shape = {2, 3};
@@ -406,7 +407,7 @@ TEST_CASE("schedules: an all_reduce folds in its first member's destination only
 }
 
 TEST_CASE("schedules: an all_gather over n members stages its sources only when a destination shares their buffer") {
-  const CollectiveOp op{CollectiveKind::all_gather, AluOp::add, 1, {}};
+  const CollectiveOp op{CollectiveKind::all_gather, AluOp::add, 1, {}, {}};
   const OperandInfo src{1, DType::int32, {{4, 2}, {1, 4}}};
   const OperandInfo dst{2, DType::int32, {{12, 2}, {1, 12}}};
   Schedule s = lower_collective(op, 3, collective_tensors({{src}, {src}, {src}}, {{dst}, {dst}, {dst}}, false));
@@ -428,4 +429,132 @@ TEST_CASE("dma_accumulate folds with add, maximum and minimum only") {
   fill(*a, {1, 2, 3, 4});
   CHECK_THROWS_WITH_AS(dma_accumulate(whole(*a), whole(*a), AluOp::subtract),
                        "dma_accumulate cannot fold with subtract", Error);
+}
+
+namespace {
+
+// Each rank of `groups` (on `ranks` ranks) sends a [2, 3] tensor of random
+// `dtype` values around its ring, in place when `in_place`; checks every
+// dst against the predecessor's values (the reduce form: the predecessor's
+// left op right, folded in float32 or exactly, then rounded).
+void run_ring(int ranks, const Groups& groups, DType dtype, bool reduce, bool in_place,
+              uint32_t seed) {
+  Machine m(ranks, default_platform());
+  std::mt19937 gen(seed);
+  std::vector<std::shared_ptr<Buffer>> left(ranks), right(ranks), dst(ranks);
+  std::vector<std::vector<double>> lv(ranks), rv(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    left[r] = m.allocate(r, MemKind::shared_hbm, dtype, {2, 3}, "left");
+    right[r] = m.allocate(r, MemKind::shared_hbm, dtype, {2, 3}, "right");
+    dst[r] = in_place ? left[r] : m.allocate(r, MemKind::shared_hbm, dtype, {2, 3}, "dst");
+    for (int k = 0; k < 6; ++k) lv[r].push_back(random_value(dtype, gen));
+    for (int k = 0; k < 6; ++k) rv[r].push_back(random_value(dtype, gen));
+    fill(*left[r], lv[r]);
+    fill(*right[r], rv[r]);
+  }
+  const CollectiveKind kind =
+      reduce ? CollectiveKind::permute_implicit_reduce : CollectiveKind::permute_implicit;
+  for (const std::vector<int>& g : groups) {
+    std::vector<std::vector<AccessPattern>> s, d;
+    for (int r : g) {
+      s.push_back({whole(*left[r])});
+      if (reduce) s.back().push_back(whole(*right[r]));
+      d.push_back({whole(*dst[r])});
+    }
+    run_collective(CollectiveOp{kind, AluOp::add, 0, ReplicaGroup{groups}, {}}, s, d);
+  }
+  for (const std::vector<int>& g : groups) {
+    for (size_t i = 0; i < g.size(); ++i) {
+      const int r = g[i], from = g[(i + g.size() - 1) % g.size()];
+      std::vector<double> want(6);
+      for (size_t e = 0; e < 6; ++e) {
+        want[e] = reduce ? round_to(dtype, combine(dtype, lv[from][e], rv[from][e], AluOp::add))
+                         : lv[from][e];
+      }
+      INFO("rank " << r << ", group " << ReplicaGroup{groups}.describe() << ", "
+                   << dtype_name(dtype) << (in_place ? ", in place" : ""));
+      CHECK(contents(*dst[r]) == want);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ring permutes over many groups and dtypes, in place or not") {
+  uint32_t seed = 7;
+  for (const auto& [ranks, groups] : group_cases()) {
+    for (DType t : {DType::float32, DType::bfloat16, DType::int32}) {
+      for (bool reduce : {false, true}) {
+        for (bool in_place : {false, true}) run_ring(ranks, groups, t, reduce, in_place, seed++);
+      }
+    }
+  }
+}
+
+TEST_CASE("collective_permute: each target gets its source's tensor, staged when in place") {
+  Machine m(3, default_platform());
+  std::vector<std::shared_ptr<Buffer>> b;
+  for (int r = 0; r < 3; ++r) {
+    b.push_back(m.allocate(r, MemKind::shared_hbm, DType::int32, {2}, "b"));
+    fill(*b.back(), {double(r), double(10 * r)});
+  }
+  // Rank 1 sends nothing and keeps its tensor.
+  const CollectiveOp op{
+      CollectiveKind::permute, AluOp::add, 0, ReplicaGroup{{{0, 1, 2}}}, {{0, 2}, {2, 0}}};
+  run_collective(op, {{whole(*b[0])}, {whole(*b[1])}, {whole(*b[2])}},
+                 {{whole(*b[0])}, {whole(*b[1])}, {whole(*b[2])}});
+  CHECK(contents(*b[0]) == std::vector<double>{2, 20});
+  CHECK(contents(*b[1]) == std::vector<double>{1, 10});
+  CHECK(contents(*b[2]) == std::vector<double>{0, 0});
+}
+
+TEST_CASE("schedules: a ring permute wraps from the last member to the first") {
+  const CollectiveOp op{CollectiveKind::permute_implicit, AluOp::add, 0, {}, {}};
+  const OperandInfo src{1, DType::float32, {{3, 2}, {1, 3}}};
+  const OperandInfo dst{2, DType::float32, {{3, 2}, {1, 3}}};
+  Schedule s = lower_collective(op, 4, collective_tensors({{src}}, {{dst}}, false));
+  CHECK(s.scratch.empty());
+  REQUIRE(s.steps.size() == 2);
+  CHECK(s.steps[0].loops == std::vector<int64_t>{1});  // dst[i] <- src[i - 1], i from 1
+  CHECK(s.steps[0].src.member.constant == -1);
+  CHECK(s.steps[1].dst.member.constant == 0);  // dst[0] <- src[3]
+  CHECK(s.steps[1].src.member.constant == 3);
+  s = lower_collective(op, 4, collective_tensors({{src}}, {{src}}, false));
+  REQUIRE(s.scratch.size() == 1);  // in place: every source staged first
+  CHECK(s.scratch[0].copies == 4);
+  CHECK(s.steps.size() == 3);
+}
+
+TEST_CASE("ring permute shape errors name the sender and the receiver") {
+  Machine m(2, default_platform());
+  auto a = m.allocate(0, MemKind::shared_hbm, DType::float32, {2, 3}, "a");
+  auto b = m.allocate(1, MemKind::shared_hbm, DType::float32, {3, 2}, "b");
+  const CollectiveOp op{CollectiveKind::permute_implicit, AluOp::add, 0, {}, {}};
+  CHECK_THROWS_WITH(check_collective(op, {{whole(*a)}, {whole(*a)}}, {{whole(*a)}, {whole(*b)}}),
+                    "collective_permute_implicit: dsts[0] on member 1 (rank 1) is [3, 2] float32, "
+                    "but member 0 (rank 0) sends it srcs[0], [2, 3] float32");
+}
+
+TEST_CASE("current_processing_rank_id: the rank a ring step brings") {
+  RingRankId ring;
+  ring.lists = {4, 2, 0, 3, 1, 1, 4};  // [[2, 0, 3, 1], [4]]
+  const auto at = [&](int rank, int64_t step) {
+    int64_t out = -1;
+    int64_t* dst = &out;
+    ring.iteration = step;
+    ring.run(OpOperands{{}, {}, {&dst, 1}, {}, rank});
+    return out;
+  };
+  CHECK(at(3, 0) == 3);
+  CHECK(at(3, 1) == 0);
+  CHECK(at(3, 2) == 2);
+  CHECK(at(3, 3) == 1);
+  CHECK(at(3, 4) == 3);
+  CHECK(at(2, 1) == 1);   // wraps
+  CHECK(at(2, -1) == 0);  // a negative step counts forward
+  CHECK(at(4, 5) == 4);
+  CHECK(at(0, std::numeric_limits<int64_t>::min()) == 0);
+  CHECK_THROWS_WITH(at(5, 0),
+                    "the rank is in no list of replica group [[2, 0, 3, 1], [4]], so "
+                    "it has no ring");
 }
