@@ -94,6 +94,14 @@ def fold_sum(arrays):
     return acc
 
 
+def bf16_round(x):
+    """float32 -> bfloat16 (as float32), round to nearest even; finite
+    inputs."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return rounded.astype(np.uint32).view(np.float32)
+
+
 def kernel_file(target):
     """What nkirun and nkic are given as FILE for a case's target."""
     return STDLIB_MODULE if target == "stdlib" else f"examples/{target}.py"
@@ -419,6 +427,44 @@ def cases():
             "permute_pairs", None, ranks,
             ["input=@examples/data/rows_rank{rank}.npy", f"pairs={pairs}",
              f"in_place={in_place}"], expect_pairs(pairs, in_place))
+    # All-gather + matmul on a ring, a package example: every rank gets
+    # a_r @ w for each rank r of its list (zeros elsewhere). Integer-valued
+    # inputs make every product and float32 sum exact; a bfloat16 result is
+    # that sum rounded once.
+    for ranks, spec in ((2, [[0, 1]]), (4, [[2, 0, 3, 1]]), (8, [[0, 1, 2, 3], [7, 6, 5, 4]])):
+        for suffix, where, lnc in (("", "HBM", 1), ("", "SBUF", 2), ("_bf16", "SBUF", 1),
+                                   ("_bf16", "HBM", 2)):
+            def gathered_products(r, spec=spec, ranks=ranks, suffix=suffix):
+                w = load(f"{DATA}/ints_256x96{suffix}.npy")
+                out = np.zeros((ranks, 16, 96), np.float32)
+                group = groups_of(spec, ranks)[r][0]
+                for q in group:
+                    out[q] = load(f"{DATA}/mm_rows_rank{q}{suffix}.npy") @ w
+                return {"out": bf16_round(out) if suffix else out}
+            add(f"allgather_matmul{suffix}-{ranks}-{where}-lnc{lnc}", "allgather_matmul/kernel",
+                None, ranks,
+                [f"a=@{DATA}/mm_rows_rank{{rank}}{suffix}.npy", f"w=@{DATA}/ints_256x96{suffix}.npy",
+                 f"replica_group={spec}", f"num_ranks={ranks}", f"ring_size={len(spec[0])}",
+                 f"where=Where.{where}", f"--lnc={lnc}"], gathered_products)
+    # Matmul then a ring reduce-scatter (collective_permute_implicit_reduce):
+    # each rank ends with its own chunk of rows of the sum over its list of
+    # the ranks' partial products, exact for these integer-valued inputs; a
+    # bfloat16 result is rounded once.
+    for ranks, spec in ((2, [[1, 0]]), (4, [[2, 0, 3, 1]]), (8, [[0, 1, 2, 3], [7, 6, 5, 4]])):
+        for suffix, lnc in (("", 1), ("", 2), ("_bf16", 1), ("_bf16", 2)):
+            def reduced_chunk(r, spec=spec, ranks=ranks, suffix=suffix):
+                group = groups_of(spec, ranks)[r][0]
+                total = fold_sum([load(f"{DATA}/mm_lhsT_rank{q}{suffix}.npy").T @
+                                  load(f"{DATA}/mm_w_rank{q}{suffix}.npy") for q in group])
+                chunk = total.shape[0] // ranks
+                mine = total[r * chunk:(r + 1) * chunk]
+                return {"out": bf16_round(mine) if suffix else mine}
+            add(f"matmul_reduce_scatter{suffix}-{ranks}-lnc{lnc}", "matmul_reduce_scatter/kernel",
+                None, ranks,
+                [f"lhsT=@{DATA}/mm_lhsT_rank{{rank}}{suffix}.npy",
+                 f"w=@{DATA}/mm_w_rank{{rank}}{suffix}.npy", f"replica_group={spec}",
+                 f"num_ranks={ranks}", f"ring_size={len(spec[0])}", f"--lnc={lnc}"],
+                reduced_chunk)
     return out
 
 
