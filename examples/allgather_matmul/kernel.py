@@ -3,8 +3,9 @@ caller's list in the replica group (zeros for the ranks outside it), where
 a_r is rank r's [m, K] input. The blocks of `a` go round the ring; at each
 step a rank multiplies the block that has just arrived, K tile by K tile
 (transposed into the stationary operand: by a DMA from HBM, or by
-nisa.nc_transpose on the Tensor Engine from SBUF), accumulating in PSUM,
-and writes the owner's rows of `out` in `a`'s dtype. Under --lnc 2 each
+nisa.nc_transpose on the Tensor Engine from SBUF), in tiles of at most 128
+rows and 512 columns accumulating in PSUM, and writes the owner's rows of
+`out` in `a`'s dtype. Under --lnc 2 each
 program computes half of the columns.
 
     nkirun run examples/allgather_matmul/kernel.py -n 4 \\
@@ -24,17 +25,18 @@ def check_shapes(a, w, tile_k: int):
     K2, N = w.shape
     if K != K2:
         raise ValueError(f"a is [{m}, {K}] and w [{K2}, {N}]: they must contract over one K")
-    assert m <= nl.tile_size.gemm_stationary_fmax, f"a's {m} rows exceed one stationary tile"
+    tile_m = min(m, nl.tile_size.gemm_stationary_fmax)
+    assert m % tile_m == 0, f"a's {m} rows are not a whole number of {tile_m}-row tiles"
     assert K % tile_k == 0, f"K={K} is not a whole number of {tile_k}-row tiles"
 
 
-def stationary_tile(block, k: int, tile_k: int, where: Where):
-    """Columns k*tile_k.. of the [m, K] block, transposed to [tile_k, m] in SBUF."""
-    m = block.shape[0]
-    tile = nl.ndarray((tile_k, m), dtype=block.dtype, buffer=nl.sbuf)
-    columns = block[:, k * tile_k:(k + 1) * tile_k]
+def stationary_tile(rows, k: int, tile_k: int, where: Where):
+    """Columns k*tile_k.. of the [tile_m, K] rows, transposed to [tile_k, tile_m] in SBUF."""
+    m = rows.shape[0]
+    tile = nl.ndarray((tile_k, m), dtype=rows.dtype, buffer=nl.sbuf)
+    columns = rows[:, k * tile_k:(k + 1) * tile_k]
     if where == Where.SBUF:
-        flipped = nl.ndarray((tile_k, m), dtype=block.dtype, buffer=nl.psum)
+        flipped = nl.ndarray((tile_k, m), dtype=rows.dtype, buffer=nl.psum)
         nisa.nc_transpose(dst=flipped, data=columns)
         nisa.tensor_copy(dst=tile, src=flipped)
     else:
@@ -55,6 +57,12 @@ def allgather_matmul(a, w, replica_group: ReplicaGroup, num_ranks: int, ring_siz
     out = nl.ndarray((num_ranks, m, N), dtype=a.dtype, buffer=nl.shared_hbm)
     nisa.memset(dst=out[:, :, first:first + width], value=0.0)
 
+    if where == Where.SBUF:
+        assert m <= nl.tile_size.pmax, f"a's {m} rows do not fit SBUF's partitions"
+    tile_m = min(m, nl.tile_size.gemm_stationary_fmax)
+    tile_n = min(width, nl.tile_size.gemm_moving_fmax)
+    assert width % tile_n == 0, f"{width} columns are not a whole number of {tile_n}-column tiles"
+
     # This program's columns of w, K tile by K tile, stay in SBUF.
     moving = []
     for k in range(K // tile_k):
@@ -66,15 +74,22 @@ def allgather_matmul(a, w, replica_group: ReplicaGroup, num_ranks: int, ring_siz
     nisa.dma_copy(dst=ring.holding(0), src=a)
     for step in nl.sequential_range(ring_size):
         block = ring.holding(step)
-        acc = nl.ndarray((m, width), dtype=nl.float32, buffer=nl.psum)
-        for k in nl.sequential_range(K // tile_k):
-            nisa.nc_matmul(dst=acc, stationary=stationary_tile(block, k, tile_k, where),
-                           moving=moving[k], accumulate=(k > 0))
-        result = nl.ndarray((m, width), dtype=a.dtype, buffer=nl.sbuf)
-        nisa.tensor_copy(dst=result, src=acc)
-        rows = out.ap(pattern=[[N, m], [1, width]], offset=first, scalar_offset=ring.owner(step),
-                      indirect_dim=0)
-        nisa.dma_copy(dst=rows, src=result)
+        owner = ring.owner(step)
+        for i in nl.affine_range(m // tile_m):
+            rows = block[i * tile_m:(i + 1) * tile_m, :]
+            stationary = [stationary_tile(rows, k, tile_k, where) for k in range(K // tile_k)]
+            for j in nl.affine_range(width // tile_n):
+                acc = nl.ndarray((tile_m, tile_n), dtype=nl.float32, buffer=nl.psum)
+                for k in nl.sequential_range(K // tile_k):
+                    nisa.nc_matmul(dst=acc, stationary=stationary[k],
+                                   moving=moving[k][:, j * tile_n:(j + 1) * tile_n],
+                                   accumulate=(k > 0))
+                result = nl.ndarray((tile_m, tile_n), dtype=a.dtype, buffer=nl.sbuf)
+                nisa.tensor_copy(dst=result, src=acc)
+                target = out.ap(pattern=[[N, tile_m], [1, tile_n]],
+                                offset=i * tile_m * N + first + j * tile_n, scalar_offset=owner,
+                                indirect_dim=0)
+                nisa.dma_copy(dst=target, src=result)
         if step + 1 < ring_size:
             ring.pass_on(step)
     return out
