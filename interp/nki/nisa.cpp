@@ -14,6 +14,7 @@ namespace {
 struct EnumDef {
   const char* name;
   std::vector<std::pair<const char*, int64_t>> members;
+  bool is_int = false;  // an IntEnum: nc_version (library code compares it with ints)
 };
 
 const std::vector<EnumDef>& isa_enums() {
@@ -32,7 +33,7 @@ const std::vector<EnumDef>& isa_enums() {
       {"matmul_perf_mode", {{"none", 0}, {"double_row", 1}}},
       {"reduce_cmd",
        {{"idle", 0}, {"reset", 1}, {"reduce", 2}, {"reset_reduce", 3}, {"load_reduce", 4}}},
-      {"nc_version", {{"gen2", 2}, {"gen3", 3}, {"gen4", 4}}},
+      {"nc_version", {{"gen2", 2}, {"gen3", 3}, {"gen4", 4}}, /*is_int=*/true},
   };
   return enums;
 }
@@ -174,7 +175,7 @@ Value enum_member(const char* enum_name, const char* member) {
   for (const EnumDef& e : isa_enums()) {
     if (std::strcmp(e.name, enum_name) != 0) continue;
     for (const auto& [m, v] : e.members) {
-      if (std::strcmp(m, member) == 0) return EnumConst{e.name, m, v};
+      if (std::strcmp(m, member) == 0) return EnumConst{e.name, m, v, e.is_int};
     }
   }
   return Value();
@@ -183,7 +184,9 @@ Value enum_member(const char* enum_name, const char* member) {
 void add_isa_enums(std::unordered_map<std::string, Value>& nisa) {
   for (const EnumDef& e : isa_enums()) {
     auto ns = new_module(std::string("nki.isa.") + e.name);
-    for (const auto& [m, v] : e.members) ns->scope->vars[m] = Value(EnumConst{e.name, m, v});
+    for (const auto& [m, v] : e.members) {
+      ns->scope->vars[m] = Value(EnumConst{e.name, m, v, e.is_int});
+    }
     nisa[e.name] = Value(ns);
   }
   // The engines under their module-level names too.

@@ -20,6 +20,7 @@ std::optional<Value> UserMethods::call(const Value& self, const std::string& nam
 }
 
 std::optional<int64_t> int_enum_value(const Value& v) {
+  if (auto e = v.get<EnumConst>(); e && e->is_int) return e->value;
   auto i = v.get<Value::Instance>();
   if (!i || !(*i)->cls || !(*i)->cls->is_int_enum) return std::nullopt;
   auto it = (*i)->attrs.find("value");

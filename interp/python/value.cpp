@@ -678,7 +678,9 @@ std::string key_string_at(const Value& key, int depth, bool* user_hashed) {
     return out + ")";
   }
   if (auto dt = key.get<rt::DType>()) return "d" + std::string(rt::dtype_name(*dt));
-  if (auto e = key.get<EnumConst>()) return std::string("e") + e->enum_name + "." + e->member;
+  if (auto e = key.get<EnumConst>(); e && !e->is_int) {
+    return std::string("e") + e->enum_name + "." + e->member;
+  }
   // nl's functions and buffers are singletons: their names identify them.
   if (auto op = key.get<rt::AluOp>()) return "a" + std::string(rt::alu_op_name(*op));
   if (auto f = key.get<rt::ActFunc>()) return "u" + std::string(rt::act_func_name(*f));

@@ -63,6 +63,9 @@ struct EnumConst {
   const char* enum_name;
   const char* member;
   int64_t value;
+  // An IntEnum's member (nisa.nc_version): it is its value to arithmetic and
+  // comparisons (`nisa.get_nc_version() >= 3`).
+  bool is_int = false;
   bool operator==(const EnumConst& o) const {
     return value == o.value && std::string_view(enum_name) == o.enum_name;
   }

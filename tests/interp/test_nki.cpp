@@ -406,6 +406,8 @@ def k(x: nt.tensor[2, 3] = None, out: nt.mutable_tensor = None) -> tensor:
     print(nisa.vector_engine == engine.vector, nisa.tensor_engine is engine.tensor,
           nisa.gpsimd_engine == engine.vector)
     print(nisa.get_nc_version(), nisa.get_nc_version().value, nisa.nc_version.gen4.value)
+    print(nisa.get_nc_version() >= 3, nisa.get_nc_version() == 3, nisa.get_nc_version() < 3,
+          nisa.nc_version.gen2 + 1, {3: "trn2"}[nisa.get_nc_version()], nisa.oob_mode.skip == 1)
 )",
                                "k");
   REQUIRE(o.error == "");
@@ -413,7 +415,8 @@ def k(x: nt.tensor[2, 3] = None, out: nt.mutable_tensor = None) -> tensor:
         "True True\n"
         "['idle', 'reset', 'reduce', 'reset_reduce', 'load_reduce'] 4\n"
         "True True False\n"
-        "nc_version.gen3 3 4\n");
+        "nc_version.gen3 3 4\n"
+        "True True False 3 trn2 False\n");
 }
 
 TEST_CASE("nki.isa.constants holds the isa enums themselves") {
