@@ -351,6 +351,12 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   if (auto m = obj.get<Value::Module>()) {
     auto it = (*m)->scope->vars.find(name);
     if (it != (*m)->scope->vars.end()) return it->second;
+    // sys.modules: the rank's modules as imported so far, a snapshot.
+    if ((*m)->name == "sys" && name == "modules") {
+      auto d = new_dict();
+      for (const auto& [module_name, module] : imported_modules()) d->set(Value(module_name), module);
+      return Value(d);
+    }
     if (const std::string cycle = import_cycle((*m)->name); !cycle.empty()) {
       throw ValueError("partially initialized module '" + (*m)->name + "' has no attribute '" +
                        name + "' (most likely due to a circular import: " + cycle + ")",

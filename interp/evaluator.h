@@ -102,6 +102,13 @@ class Evaluator : public UserMethods {
   // The module of that dotted name, imported (once per rank) when it is not
   // yet (imports.cpp).
   Value import_module(const std::string& dotted, const SourceRange& where);
+  // Where the module of that dotted name would be loaded from, nullopt when
+  // nowhere (importing its parent packages, as Python's find_spec does); a
+  // module already imported or builtin is found too.
+  std::optional<ModuleSpec> find_module_spec(const std::string& dotted, const SourceRange& where);
+  // The names of the modules imported so far (sys.modules' keys) and their
+  // modules.
+  const std::map<std::string, Value>& imported_modules() const { return modules_; }
   // Runs a kernel file (or stdlib module) as the module `spec` names, after
   // the __init__.py of the packages above it, in `globals` (fresh when null).
   Value run_main(const ModuleSpec& spec, const ScopePtr& globals = nullptr);
@@ -161,6 +168,8 @@ class Evaluator : public UserMethods {
   void exec_import_from(const ast::ImportFrom& s, const ScopePtr& scope);
   void install_builtin_modules();
   Value load_module(const ModuleSpec& spec, const ScopePtr& globals, const SourceRange& where);
+  std::optional<ModuleSpec> find_in(const std::string& name,
+                                    const std::vector<std::string>& folders) const;
   std::vector<std::string> submodule_folders(const ModuleObj& parent, const std::string& name,
                                              const SourceRange& where);
   std::string relative_module(const ast::ImportFrom& s, const ScopePtr& scope);

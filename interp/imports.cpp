@@ -138,13 +138,44 @@ Value Evaluator::import_module(const std::string& requested, const SourceRange& 
     if (auto it = modules_.find(name); it != modules_.end()) return it->second;
     folders = submodule_folders(**p.get<Value::Module>(), name, where);
   }
-  const std::optional<ModuleSpec> spec =
-      ctx_.finder ? ctx_.finder->find(name, folders) : std::nullopt;
+  const std::optional<ModuleSpec> spec = find_in(name, folders);
   if (!spec) fail(where, ValueError(not_found_message(name, folders), kNotFound));
   const Value m = load_module(*spec, nullptr, where);
   // As Python does, once the submodule has run.
   if (!parent.empty()) (*p.get<Value::Module>())->scope->vars[name.substr(parent.size() + 1)] = m;
   return m;
+}
+
+std::optional<ModuleSpec> Evaluator::find_in(const std::string& name,
+                                             const std::vector<std::string>& folders) const {
+  return ctx_.finder ? ctx_.finder->find(name, folders) : std::nullopt;
+}
+
+std::optional<ModuleSpec> Evaluator::find_module_spec(const std::string& requested,
+                                                      const SourceRange& where) {
+  Active active(*this);
+  install_builtin_modules();
+  const std::string name = canonical_module_name(requested);
+  if (auto it = modules_.find(name); it != modules_.end()) {
+    const ModuleObj& m = **it->second.get<Value::Module>();
+    ModuleSpec spec;
+    spec.name = name;
+    if (const Value* file = module_var(m, "__file__"); file && file->is<std::string>()) {
+      spec.file = *file->get<std::string>();
+    }
+    if (auto folders = package_folders(m)) {
+      spec.package = true;
+      spec.search = *folders;
+    }
+    return spec;
+  }
+  const std::string parent = parent_of(name);
+  if (parent.empty()) return find_in(name, ctx_.finder ? ctx_.finder->path() : std::vector<std::string>{});
+  const Value p = import_module(parent, where);
+  if (auto it = modules_.find(name); it != modules_.end()) return find_module_spec(name, where);
+  auto folders = package_folders(**p.get<Value::Module>());
+  if (!folders) return std::nullopt;
+  return find_in(name, *folders);
 }
 
 std::vector<std::string> Evaluator::submodule_folders(const ModuleObj& parent,

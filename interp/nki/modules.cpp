@@ -4,6 +4,7 @@
 
 #include "interp/nki/args.h"
 #include "interp/nki/numpy_module.h"
+#include "interp/python/host_modules.h"
 #include "interp/python/py_modules.h"
 #include "interp/python/os_sys.h"
 
@@ -93,6 +94,7 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
   add_python_modules(mods);
   add_os_sys_modules(mods);
   add_numpy_module(mods);
+  add_host_modules(mods);
   return mods;
 }
 

@@ -10,7 +10,7 @@ import sys
 import nki
 
 try:
-    import logging
+    import subprocess
 
     CAUGHT = None
 except ModuleNotFoundError as e:
