@@ -52,6 +52,7 @@ OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,
 std::vector<OpEntry> nl_entries();
 std::vector<OpEntry> nisa_entries();
 std::vector<OpEntry> nisa_matmul_entries();  // nisa_matmul.cpp
+std::vector<OpEntry> nisa_lnc_entries();     // nisa_lnc.cpp
 std::vector<OpEntry> ncc_entries();
 std::vector<OpEntry> tensor_method_entries();
 std::vector<OpEntry> tensor_view_method_entries();  // view_methods.cpp
