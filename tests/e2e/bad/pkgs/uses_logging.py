@@ -1,3 +1,0 @@
-import logging
-
-LOG = logging.getLogger(__name__)

@@ -1,0 +1,3 @@
+import subprocess
+
+RUN = subprocess.run
