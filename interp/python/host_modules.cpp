@@ -79,26 +79,19 @@ void emit(CallArgs& c, int64_t level) {
   c.ev.write_stream(2, message + "\n");
 }
 
-Value log_debug(CallArgs& c) {
-  emit(c, kDebug);
+// logger.debug(msg, *args) ... logger.critical: the level is the method's
+// name's.
+Value log_named(CallArgs& c) {
+  const std::string& name = c.fn.name;
+  const int64_t level = name == "debug"                      ? kDebug
+                        : name == "info"                     ? kInfo
+                        : name == "warning" || name == "warn" ? kWarning
+                        : name == "critical"                 ? kCritical
+                                                             : kError;  // error, exception
+  emit(c, level);
   return Value();
 }
-Value log_info(CallArgs& c) {
-  emit(c, kInfo);
-  return Value();
-}
-Value log_warning(CallArgs& c) {
-  emit(c, kWarning);
-  return Value();
-}
-Value log_error(CallArgs& c) {
-  emit(c, kError);
-  return Value();
-}
-Value log_critical(CallArgs& c) {
-  emit(c, kCritical);
-  return Value();
-}
+
 Value log_at(CallArgs& c) {
   emit(c, to_int(c["level"], "level"));
   return Value();
@@ -136,13 +129,9 @@ Value::Class logger_class() {
   auto cls = new_class();
   cls->name = "Logger";
   auto& a = cls->attrs;
-  a["debug"] = Value(python_fn("debug", record, log_debug));
-  a["info"] = Value(python_fn("info", record, log_info));
-  a["warning"] = Value(python_fn("warning", record, log_warning));
-  a["warn"] = Value(python_fn("warn", record, log_warning));
-  a["error"] = Value(python_fn("error", record, log_error));
-  a["exception"] = Value(python_fn("exception", record, log_error));
-  a["critical"] = Value(python_fn("critical", record, log_critical));
+  for (const char* name : {"debug", "info", "warning", "warn", "error", "exception", "critical"}) {
+    a[name] = Value(python_fn(name, record, log_named));
+  }
   a["log"] = Value(python_fn("log", leveled, log_at));
   a["setLevel"] = Value(python_fn("setLevel", {req("self"), req("level")}, set_level));
   a["isEnabledFor"] = Value(python_fn("isEnabledFor", {req("self"), req("level")}, is_enabled_for));
