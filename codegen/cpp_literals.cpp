@@ -67,13 +67,19 @@ std::string place_comment(const SourceRange& r) {
   return cpp_comment_text(r.file->path() + ":" + std::to_string(r.begin.line) + ": " + text);
 }
 
-std::string alu_op_expr(rt::AluOp op) { return "rt::AluOp::" + std::string(rt::alu_op_name(op)); }
+std::string alu_op_expr(rt::AluOp op) {
+  return "rt::AluOp::" + std::string(rt::alu_op_name(op));
+}
 
 namespace {
 
 // One attribute, by type.
-std::string field_literal(bool v) { return v ? "true" : "false"; }
-std::string field_literal(int64_t v) { return int_literal(v); }
+std::string field_literal(bool v) {
+  return v ? "true" : "false";
+}
+std::string field_literal(int64_t v) {
+  return int_literal(v);
+}
 std::string field_literal(const std::vector<int64_t>& v) {
   return list_expr(v);
 }

@@ -354,12 +354,13 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     // sys.modules: the rank's modules as imported so far, a snapshot.
     if ((*m)->name == "sys" && name == "modules") {
       auto d = new_dict();
-      for (const auto& [module_name, module] : imported_modules()) d->set(Value(module_name), module);
+      for (const auto& [module_name, module] : imported_modules())
+        d->set(Value(module_name), module);
       return Value(d);
     }
     if (const std::string cycle = import_cycle((*m)->name); !cycle.empty()) {
       throw ValueError("partially initialized module '" + (*m)->name + "' has no attribute '" +
-                       name + "' (most likely due to a circular import: " + cycle + ")",
+                           name + "' (most likely due to a circular import: " + cycle + ")",
                        "AttributeError");
     }
     const std::string& hint = (*m)->missing_hint;
@@ -398,9 +399,9 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     if ((*c)->is_enum && !(*c)->members.empty()) {
       std::string names;
       for (const std::string& m : (*c)->members) names += (names.empty() ? "" : ", ") + m;
-      throw ValueError("enum " + (*c)->name + " has no member '" + name +
-                       "' (its members: " + names + ")",
-                       "AttributeError");
+      throw ValueError(
+          "enum " + (*c)->name + " has no member '" + name + "' (its members: " + names + ")",
+          "AttributeError");
     }
     throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'",
                      "AttributeError");

@@ -43,7 +43,7 @@ struct RankContext {
   rt::Machine* machine = nullptr;  // where tensors are allocated
   Device* device = nullptr;        // performs (or records) the device operations
   std::ostream* out = nullptr;
-  std::ostream* err = nullptr;  // sys.stderr; nullptr: the process's standard error
+  std::ostream* err = nullptr;     // sys.stderr; nullptr: the process's standard error
   ModuleFinder* finder = nullptr;  // nullptr: only the builtin modules
   // Tracing rank 0 to compile one program for every rank: errors and
   // print() name no rank.

@@ -62,7 +62,8 @@ constexpr const char* kNotFound = "ModuleNotFoundError";
 
 std::vector<std::string> builtin_module_names() {
   std::vector<std::string> names;
-  for (const auto& entry : make_builtin_modules(rt::default_platform())) names.push_back(entry.first);
+  for (const auto& entry : make_builtin_modules(rt::default_platform()))
+    names.push_back(entry.first);
   return names;
 }
 
@@ -170,7 +171,8 @@ std::optional<ModuleSpec> Evaluator::find_module_spec(const std::string& request
     return spec;
   }
   const std::string parent = parent_of(name);
-  if (parent.empty()) return find_in(name, ctx_.finder ? ctx_.finder->path() : std::vector<std::string>{});
+  if (parent.empty())
+    return find_in(name, ctx_.finder ? ctx_.finder->path() : std::vector<std::string>{});
   const Value p = import_module(parent, where);
   if (auto it = modules_.find(name); it != modules_.end()) return find_module_spec(name, where);
   auto folders = package_folders(**p.get<Value::Module>());

@@ -5,9 +5,9 @@
 #include <cstring>
 #include <set>
 
-#include "interp/nki/modules.h"
 #include "interp/device.h"
 #include "interp/lnc_share.h"
+#include "interp/nki/modules.h"
 #include "interp/tensor_io.h"
 
 namespace nkic::interp {
@@ -31,12 +31,9 @@ Value argument_value(Evaluator& ev, const ast::Param* param, const std::string& 
   }
 }
 
-std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& machine,
-                                                   Device& device, const std::string& name,
-                                                   rt::DType dtype,
-                                                   const std::vector<int64_t>& shape,
-                                                   const rt::NpyArray* data,
-                                                   const SourceRange& where) {
+std::shared_ptr<const rt::TensorView> input_tensor(
+    Evaluator& ev, rt::Machine& machine, Device& device, const std::string& name, rt::DType dtype,
+    const std::vector<int64_t>& shape, const rt::NpyArray* data, const SourceRange& where) {
   std::shared_ptr<rt::Buffer> buffer;
   try {
     buffer = machine.allocate(ev.rank(), rt::MemKind::hbm, dtype, shape, name, /*io=*/true);
@@ -58,9 +55,9 @@ std::string viewed_name(const ast::Expr& e) {
   if (auto n = e.as<ast::Name>()) return n->id;
   if (auto c = e.as<ast::Call>()) {
     static const std::set<std::string> kViewMethods = {
-        "ap",      "reshape",    "view",        "slice",       "select",       "permute",
-        "broadcast", "expand_dim", "squeeze_dim", "reshape_dim", "flatten_dims", "vector_select",
-        "rearrange", "reinterpret_cast"};
+        "ap",           "reshape",       "view",       "slice",           "select",
+        "permute",      "broadcast",     "expand_dim", "squeeze_dim",     "reshape_dim",
+        "flatten_dims", "vector_select", "rearrange",  "reinterpret_cast"};
     auto a = c->func->as<ast::Attribute>();
     if (a && kViewMethods.count(a->attr)) return viewed_name(*a->value);
     return "";
@@ -134,9 +131,10 @@ rt::NpyArray read_array(const rt::TensorView& view) {
   return array;
 }
 
-std::vector<std::pair<std::string, Value::Tensor>> program_returns(
-    Evaluator& ev, int program, LncShare* share, const ast::FunctionDef& def,
-    const Value& returned) {
+std::vector<std::pair<std::string, Value::Tensor>> program_returns(Evaluator& ev, int program,
+                                                                   LncShare* share,
+                                                                   const ast::FunctionDef& def,
+                                                                   const Value& returned) {
   // Under a grid the rank's tensors become its outputs (IO) only when its
   // last program returns: until then the other program may still write them.
   const bool last = !share || share->returned.has_value();

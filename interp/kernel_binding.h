@@ -27,12 +27,9 @@ Value argument_value(Evaluator& ev, const ast::Param* param, const std::string& 
 
 // A tensor argument: an IO buffer in `rank`'s HBM, filled from `data` when
 // given. Errors (capacity) are placed at `where`.
-std::shared_ptr<const rt::TensorView> input_tensor(Evaluator& ev, rt::Machine& machine,
-                                                   Device& device, const std::string& name,
-                                                   rt::DType dtype,
-                                                   const std::vector<int64_t>& shape,
-                                                   const rt::NpyArray* data,
-                                                   const SourceRange& where);
+std::shared_ptr<const rt::TensorView> input_tensor(
+    Evaluator& ev, rt::Machine& machine, Device& device, const std::string& name, rt::DType dtype,
+    const std::vector<int64_t>& shape, const rt::NpyArray* data, const SourceRange& where);
 
 // The tensors a kernel returned, each named after the returned variable
 // (ret{i} when it has none), marked as IO when `mark_io` (not while another

@@ -17,9 +17,9 @@
 #include "interp/evaluator.h"
 #include "interp/exec_device.h"
 #include "interp/kernel_binding.h"
+#include "interp/lnc_share.h"
 #include "interp/module_finder.h"
 #include "interp/nki/modules.h"
-#include "interp/lnc_share.h"
 #include "interp/spmd.h"
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
@@ -233,8 +233,8 @@ const ast::FunctionDef* Session::Impl::start(const std::string& kernel,
     return nullptr;
   }
   if (options.lnc != 1 && options.lnc != 2) {
-    sink.report(error_at(SourceRange{}, "the LNC must be 1 or 2, got " +
-                                            std::to_string(options.lnc)));
+    sink.report(
+        error_at(SourceRange{}, "the LNC must be 1 or 2, got " + std::to_string(options.lnc)));
     return nullptr;
   }
   return prepare_args(*def, args, prepared) ? def : nullptr;
@@ -342,8 +342,8 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
     }
     const rt::NpyArray* data = a.per_rank ? &(*a.per_rank)[static_cast<size_t>(rank)] : nullptr;
     auto view = reuse ? share->inputs.at(next_input++).second
-                      : input_tensor(ev, machine, device, a.name, a.tensor->dtype,
-                                     a.tensor->shape, data, where);
+                      : input_tensor(ev, machine, device, a.name, a.tensor->dtype, a.tensor->shape,
+                                     data, where);
     bound.inputs.emplace_back(a.name, view);
     bound.kwargs.emplace_back(a.name, Value(Value::Tensor(view)));
   }
@@ -354,10 +354,9 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
   return bound;
 }
 
-void Session::Impl::rank_body(int rank, int program, LncShare* share,
-                              const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
-                              rt::Machine& machine, Spmd& spmd, RunResult& result,
-                              double& kernel_micros) {
+void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast::FunctionDef& def,
+                              const std::vector<PreparedArg>& args, rt::Machine& machine,
+                              Spmd& spmd, RunResult& result, double& kernel_micros) {
   ExecDevice device(rank, spmd);
   Evaluator ev(context(rank, machine, device, program, share));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);

@@ -38,8 +38,8 @@ void check_tensors(std::string_view op, const std::vector<const AccessPattern*>&
     const AccessPattern& d = *dsts[m];
     for (const AccessPattern* t : {&s, &d}) {
       if (is_on_chip(t->buffer->kind()) == on_chip) continue;
-      throw Error(std::string(op) + ": tensors mix HBM and on-chip memory: '" +
-                  t->buffer->name() + "' on " + member_label(m, *t) + " is in " +
+      throw Error(std::string(op) + ": tensors mix HBM and on-chip memory: '" + t->buffer->name() +
+                  "' on " + member_label(m, *t) + " is in " +
                   std::string(mem_kind_name(t->buffer->kind())) + ", '" + first.buffer->name() +
                   "' on " + member_label(0, first) + " is in " +
                   std::string(mem_kind_name(first.buffer->kind())));
@@ -107,7 +107,8 @@ void ReplicaGroup::validate(int ranks) const {
   for (const std::vector<int>& list : groups) {
     if (list.empty()) throw Error("replica group has an empty list");
     for (int r : list) {
-      if (r < 0) throw Error("replica group names rank " + std::to_string(r) + ", which is negative");
+      if (r < 0)
+        throw Error("replica group names rank " + std::to_string(r) + ", which is negative");
       if (r >= ranks) {
         throw Error("replica group names rank " + std::to_string(r) + ", but there are only " +
                     std::to_string(ranks) + " ranks");
@@ -165,9 +166,9 @@ void check_all_gather(const std::vector<const AccessPattern*>& srcs,
   const size_t n = srcs.size();
   std::vector<int64_t> dst_shape = src_shape;
   dst_shape[static_cast<size_t>(dim)] *= static_cast<int64_t>(n);
-  check_tensors(op, srcs, dsts, dst_shape,
-                "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) +
-                    " members");
+  check_tensors(
+      op, srcs, dsts, dst_shape,
+      "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) + " members");
 }
 
 void check_reduce_scatter(const std::vector<const AccessPattern*>& srcs,
@@ -177,9 +178,9 @@ void check_reduce_scatter(const std::vector<const AccessPattern*>& srcs,
   const int64_t chunk = chunk_size(op, *srcs[0], dim, n);
   std::vector<int64_t> dst_shape = srcs[0]->shape();
   dst_shape[static_cast<size_t>(dim)] = chunk;
-  check_tensors(op, srcs, dsts, dst_shape,
-                "one of " + std::to_string(n) + " chunks of the src along dim " +
-                    std::to_string(dim));
+  check_tensors(
+      op, srcs, dsts, dst_shape,
+      "one of " + std::to_string(n) + " chunks of the src along dim " + std::to_string(dim));
 }
 
 void check_all_to_all(const std::vector<const AccessPattern*>& srcs,
@@ -203,8 +204,8 @@ void lower_all_reduce(B& b, AluOp op, const std::vector<CollectiveTensor>& tenso
   for (size_t k = 0; k < tensors.size(); ++k) {
     const CollectiveTensor& t = tensors[k];
     accs.push_back(t.fold_in_dst ? B::dst(k, at(0))
-                                 : b.scratch("acc" + std::to_string(k),
-                                             accumulator_dtype(t.dtype), t.shape, 1));
+                                 : b.scratch("acc" + std::to_string(k), accumulator_dtype(t.dtype),
+                                             t.shape, 1));
     b.copy(accs[k], B::src(k, at(0)));
     b.accumulate(accs[k], B::src(k, loop_var(kI)), op, {1});
   }
@@ -378,10 +379,14 @@ void lower_permute(B& b, const CollectiveOp& op, const std::vector<CollectiveTen
 
 const char* collective_name(CollectiveKind kind) {
   switch (kind) {
-    case CollectiveKind::all_reduce: return "all_reduce";
-    case CollectiveKind::all_gather: return "all_gather";
-    case CollectiveKind::reduce_scatter: return "reduce_scatter";
-    case CollectiveKind::all_to_all: return "all_to_all";
+    case CollectiveKind::all_reduce:
+      return "all_reduce";
+    case CollectiveKind::all_gather:
+      return "all_gather";
+    case CollectiveKind::reduce_scatter:
+      return "reduce_scatter";
+    case CollectiveKind::all_to_all:
+      return "all_to_all";
     case CollectiveKind::permute_implicit:
       return "collective_permute_implicit";
     case CollectiveKind::permute_implicit_reduce:
@@ -438,7 +443,9 @@ void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm) {
     case CollectiveKind::all_to_all:
       if (!on_hbm) throw Error(op + " works on HBM tensors only");
       break;
-    case CollectiveKind::all_gather: max_dim = on_hbm ? 0 : 1; break;
+    case CollectiveKind::all_gather:
+      max_dim = on_hbm ? 0 : 1;
+      break;
     case CollectiveKind::all_reduce:
     case CollectiveKind::reduce_scatter:
     case CollectiveKind::permute_implicit:
@@ -491,10 +498,18 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
       d.push_back(&dsts[m][k]);
     }
     switch (op.kind) {
-      case CollectiveKind::all_reduce: check_all_reduce(s, d, name); break;
-      case CollectiveKind::all_gather: check_all_gather(s, d, op.dim, name); break;
-      case CollectiveKind::reduce_scatter: check_reduce_scatter(s, d, op.dim, name); break;
-      case CollectiveKind::all_to_all: check_all_to_all(s, d, op.dim, name); break;
+      case CollectiveKind::all_reduce:
+        check_all_reduce(s, d, name);
+        break;
+      case CollectiveKind::all_gather:
+        check_all_gather(s, d, op.dim, name);
+        break;
+      case CollectiveKind::reduce_scatter:
+        check_reduce_scatter(s, d, op.dim, name);
+        break;
+      case CollectiveKind::all_to_all:
+        check_all_to_all(s, d, op.dim, name);
+        break;
       case CollectiveKind::permute_implicit:
       case CollectiveKind::permute_implicit_reduce:
       case CollectiveKind::permute:
@@ -526,12 +541,17 @@ Schedule lower_collective(const CollectiveOp& op, size_t members,
   // one tensor after another.
   for (size_t k = 0; k < tensors.size(); ++k) {
     switch (op.kind) {
-      case CollectiveKind::all_reduce: break;
-      case CollectiveKind::all_gather: lower_all_gather(b, op.dim, k, tensors[k]); break;
+      case CollectiveKind::all_reduce:
+        break;
+      case CollectiveKind::all_gather:
+        lower_all_gather(b, op.dim, k, tensors[k]);
+        break;
       case CollectiveKind::reduce_scatter:
         lower_reduce_scatter(b, op.op, op.dim, k, tensors[k]);
         break;
-      case CollectiveKind::all_to_all: lower_all_to_all(b, op.dim, k, tensors[k]); break;
+      case CollectiveKind::all_to_all:
+        lower_all_to_all(b, op.dim, k, tensors[k]);
+        break;
       case CollectiveKind::permute_implicit:
       case CollectiveKind::permute_implicit_reduce:
       case CollectiveKind::permute:

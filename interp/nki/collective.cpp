@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "interp/nki/modules.h"
 #include "interp/device.h"
+#include "interp/nki/modules.h"
 #include "runtime/format_util.h"
 
 namespace nkic::interp {

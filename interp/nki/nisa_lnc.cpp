@@ -62,10 +62,10 @@ Value nisa_sendrecv(CallArgs& c) {
     }
   }
   if (src.dtype() != dst.dtype() || src.shape() != dst.shape()) {
-    throw ValueError("src and dst must have one shape and dtype: src is " +
-                     rt::format_shape(src.shape()) + " " + std::string(rt::dtype_name(src.dtype())) +
-                     ", dst " + rt::format_shape(dst.shape()) + " " +
-                     std::string(rt::dtype_name(dst.dtype())));
+    throw ValueError(
+        "src and dst must have one shape and dtype: src is " + rt::format_shape(src.shape()) + " " +
+        std::string(rt::dtype_name(src.dtype())) + ", dst " + rt::format_shape(dst.shape()) + " " +
+        std::string(rt::dtype_name(dst.dtype())));
   }
   program_arg(c, "send_to_rank");
   program_arg(c, "recv_from_rank");

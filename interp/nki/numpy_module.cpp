@@ -44,13 +44,20 @@ struct FloatFormat {
 
 std::optional<FloatFormat> float_format(rt::DType t) {
   switch (t) {
-    case rt::DType::float32: return FloatFormat{23, -126, std::numeric_limits<float>::max()};
-    case rt::DType::float16: return FloatFormat{10, -14, 65504.0};
-    case rt::DType::bfloat16: return FloatFormat{7, -126, std::ldexp(255.0, 120)};
-    case rt::DType::float8_e4m3: return FloatFormat{3, -6, 240.0};
-    case rt::DType::float8_e4m3fn: return FloatFormat{3, -6, 448.0};
-    case rt::DType::float8_e5m2: return FloatFormat{2, -14, 57344.0};
-    default: return std::nullopt;
+    case rt::DType::float32:
+      return FloatFormat{23, -126, std::numeric_limits<float>::max()};
+    case rt::DType::float16:
+      return FloatFormat{10, -14, 65504.0};
+    case rt::DType::bfloat16:
+      return FloatFormat{7, -126, std::ldexp(255.0, 120)};
+    case rt::DType::float8_e4m3:
+      return FloatFormat{3, -6, 240.0};
+    case rt::DType::float8_e4m3fn:
+      return FloatFormat{3, -6, 448.0};
+    case rt::DType::float8_e5m2:
+      return FloatFormat{2, -14, 57344.0};
+    default:
+      return std::nullopt;
   }
 }
 

@@ -18,8 +18,7 @@ namespace {
 
 // ---- logging ------------------------------------------------------------------
 
-constexpr int64_t kNotSet = 0, kDebug = 10, kInfo = 20, kWarning = 30, kError = 40,
-                  kCritical = 50;
+constexpr int64_t kNotSet = 0, kDebug = 10, kInfo = 20, kWarning = 30, kError = 40, kCritical = 50;
 
 const char* level_name(int64_t level) {
   if (level >= kCritical) return "CRITICAL";
@@ -73,8 +72,8 @@ void emit(CallArgs& c, int64_t level) {
     message = percent_format(message, items.size() == 1 ? items[0] : args);
   }
   if (configured) {
-    message = std::string(level_name(level)) + ":" + to_str(logger.attrs.at("name")) + ":" +
-              message;
+    message =
+        std::string(level_name(level)) + ":" + to_str(logger.attrs.at("name")) + ":" + message;
   }
   c.ev.write_stream(2, message + "\n");
 }
@@ -83,11 +82,11 @@ void emit(CallArgs& c, int64_t level) {
 // name's.
 Value log_named(CallArgs& c) {
   const std::string& name = c.fn.name;
-  const int64_t level = name == "debug"                      ? kDebug
-                        : name == "info"                     ? kInfo
+  const int64_t level = name == "debug"                       ? kDebug
+                        : name == "info"                      ? kInfo
                         : name == "warning" || name == "warn" ? kWarning
-                        : name == "critical"                 ? kCritical
-                                                             : kError;  // error, exception
+                        : name == "critical"                  ? kCritical
+                                                              : kError;  // error, exception
   emit(c, level);
   return Value();
 }
@@ -122,8 +121,7 @@ Value nothing(CallArgs&) {
 // The Logger class; its methods are bound to each logger when it is made
 // (a builtin in a class does not bind, as in Python).
 Value::Class logger_class() {
-  const std::vector<ParamSpec> record = {req("self"), req("msg"), rest("args"),
-                                         kwrest("kwargs")};
+  const std::vector<ParamSpec> record = {req("self"), req("msg"), rest("args"), kwrest("kwargs")};
   std::vector<ParamSpec> leveled = {req("self"), req("level"), req("msg"), rest("args"),
                                     kwrest("kwargs")};
   auto cls = new_class();
@@ -155,8 +153,8 @@ Value get_logger(CallArgs& c) {
   logger->set("propagate", true);
   logger->set("disabled", false);
   for (const auto& [method, fn] : logger->cls->attrs) {
-    logger->attrs[method] = Value(Value::Method(
-        std::make_shared<const BoundMethodObj>(BoundMethodObj{Value(logger), fn})));
+    logger->attrs[method] = Value(
+        Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{Value(logger), fn})));
   }
   loggers->set(Value(name), Value(logger));
   return Value(logger);
@@ -187,9 +185,9 @@ std::string absolute_name(const std::string& name, const Value& package) {
   while (level < name.size() && name[level] == '.') ++level;
   if (level == 0) return name;
   if (!package.is<std::string>() || package.get<std::string>()->empty()) {
-    throw ValueError("the 'package' argument is required to perform a relative import for '" +
-                         name + "'",
-                     "TypeError");
+    throw ValueError(
+        "the 'package' argument is required to perform a relative import for '" + name + "'",
+        "TypeError");
   }
   std::string base = *package.get<std::string>();
   for (size_t up = 1; up < level; ++up) {
@@ -219,9 +217,9 @@ Value find_spec(CallArgs& c) {
   }
   if (!spec) return Value();
   auto s = new_instance();
-  s->cls = *module_var(*c.ev.import_module("importlib.util", c.range).get<Value::Module>(),
-                       "ModuleSpec")
-                .get<Value::Class>();
+  s->cls =
+      *module_var(*c.ev.import_module("importlib.util", c.range).get<Value::Module>(), "ModuleSpec")
+           .get<Value::Class>();
   s->set("name", spec->name);
   s->set("origin", spec->file.empty() ? Value() : Value(spec->file));
   ValueList search(spec->search.begin(), spec->search.end());
@@ -270,10 +268,14 @@ void add_host_modules(std::map<std::string, Value::Module>& mods) {
   const Value none;
   auto logging = nki::new_module("logging");
   auto& l = logging->scope->vars;
-  for (const auto& [name, level] :
-       {std::pair<const char*, int64_t>{"NOTSET", kNotSet}, {"DEBUG", kDebug}, {"INFO", kInfo},
-        {"WARNING", kWarning}, {"WARN", kWarning}, {"ERROR", kError}, {"CRITICAL", kCritical},
-        {"FATAL", kCritical}}) {
+  for (const auto& [name, level] : {std::pair<const char*, int64_t>{"NOTSET", kNotSet},
+                                    {"DEBUG", kDebug},
+                                    {"INFO", kInfo},
+                                    {"WARNING", kWarning},
+                                    {"WARN", kWarning},
+                                    {"ERROR", kError},
+                                    {"CRITICAL", kCritical},
+                                    {"FATAL", kCritical}}) {
     l[name] = level;
   }
   l["Logger"] = Value(logger_class());

@@ -1,8 +1,8 @@
 // The methods of str, list, dict and tuple values, described like the
 // builtins: a name, a signature (self first) for the shared binder, an action.
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 
 #include "interp/evaluator.h"
 #include "interp/python/format.h"

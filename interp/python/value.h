@@ -115,11 +115,10 @@ struct Value {
   using Register = std::shared_ptr<rt::Register>;
   using Group = std::shared_ptr<const rt::ReplicaGroup>;
 
-  using Data =
-      std::variant<NoneType, bool, int64_t, double, std::string, EllipsisType, Tuple, List, Dict,
-                   Function, Builtin, Method, Module, Class, Instance, rt::DType, rt::MemKind,
-                   Tensor, Register, Group, RangeValue, rt::AluOp, rt::ActFunc, EnumConst,
-                   SliceValue>;
+  using Data = std::variant<NoneType, bool, int64_t, double, std::string, EllipsisType, Tuple, List,
+                            Dict, Function, Builtin, Method, Module, Class, Instance, rt::DType,
+                            rt::MemKind, Tensor, Register, Group, RangeValue, rt::AluOp,
+                            rt::ActFunc, EnumConst, SliceValue>;
   Data data;
 
   Value() = default;
@@ -236,7 +235,7 @@ struct ClassObj {
   bool frozen = false;               // @dataclass(frozen=True)
   std::vector<ClassField> fields;    // the base's first, in declaration order
   std::vector<std::string> members;  // an enum's members, in definition order
-  bool is_exception = false;  // BaseException or a class derived from it
+  bool is_exception = false;         // BaseException or a class derived from it
   std::optional<Value> lookup(const std::string& name) const;
   // Whether this class is `other` or derives from it.
   bool derives_from(const ClassObj* other) const;

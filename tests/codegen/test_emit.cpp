@@ -86,7 +86,8 @@ Program sample() {
   store.reg_srcs = {0};
   store.dsts.push_back(whole(idx, 1, 1));
   p.body.emplace_back(store);
-  Instr nan = make(rt::DeviceOp{rt::Memset{rt::Scalar::of(std::numeric_limits<double>::quiet_NaN())}});
+  Instr nan =
+      make(rt::DeviceOp{rt::Memset{rt::Scalar::of(std::numeric_limits<double>::quiet_NaN())}});
   nan.dsts.push_back(whole(shared, 8, 4));
   p.body.emplace_back(nan);
 
@@ -154,12 +155,14 @@ bool compiles(const std::string& cpp, const std::string& name) {
   }
   const char* cxx = std::getenv("CXX");
   const std::string command = std::string(cxx != nullptr && *cxx ? cxx : "c++") +
-                              " -std=c++17 -fsyntax-only -Wall -Werror -I" +
-                              NKIC_TEST_SOURCE_DIR + " " + path;
+                              " -std=c++17 -fsyntax-only -Wall -Werror -I" + NKIC_TEST_SOURCE_DIR +
+                              " " + path;
   return std::system(command.c_str()) == 0;
 }
 
-TEST_CASE("emitted C++ compiles") { CHECK(compiles(emit_cpp(sample()), "emit_sample")); }
+TEST_CASE("emitted C++ compiles") {
+  CHECK(compiles(emit_cpp(sample()), "emit_sample"));
+}
 
 // The sample with an allocation and a release, so that both forms have them.
 Program sample_with_lifetimes() {
@@ -213,8 +216,9 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
   // With the default threshold the same program is all statements.
   const std::string statements = emit_cpp(sample_with_lifetimes());
   CHECK(statements.find("kInstrs") == std::string::npos);
-  CHECK(statements.find("] = machine_.allocate(r, rt::MemKind::sbuf, rt::DType::float32, {2, 2}, ") !=
-        std::string::npos);
+  CHECK(
+      statements.find("] = machine_.allocate(r, rt::MemKind::sbuf, rt::DType::float32, {2, 2}, ") !=
+      std::string::npos);
   CHECK(statements.find("rt::add_run_time_offset(0, regs_[r][0], 4)") != std::string::npos);
   CHECK(compiles(statements, "emit_sample_lifetimes"));
 }

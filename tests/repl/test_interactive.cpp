@@ -157,20 +157,22 @@ TEST_CASE("under an LNC grid, HBM made at the prompt is the rank's, SBUF each pr
   CHECK(f.run("g\n") == "[[8]]");
 }
 
-TEST_CASE(":run under an LNC grid: inputs bound once, outputs printed once, every program's "
-          "variables") {
+TEST_CASE(
+    ":run under an LNC grid: inputs bound once, outputs printed once, every program's "
+    "variables") {
   Fixture f(1);
   REQUIRE(f.session.set_lnc(2));
   // Program 1 alone writes the input x (its row 0 from row 1); both return out.
-  f.run("import nki\nimport nki.language as nl\nimport nki.isa as nisa\n"
-        "@nki.jit\n"
-        "def k(x):\n"
-        "    out = nl.ndarray((1, 2), dtype=nl.int32, buffer=nl.shared_hbm)\n"
-        "    p = nl.program_id(0)\n"
-        "    nisa.dma_copy(dst=out, src=x[p:p + 1, :])\n"
-        "    if p == 1:\n"
-        "        nisa.dma_copy(dst=x[0:1, :], src=x[1:2, :])\n"
-        "    return out\n\n");
+  f.run(
+      "import nki\nimport nki.language as nl\nimport nki.isa as nisa\n"
+      "@nki.jit\n"
+      "def k(x):\n"
+      "    out = nl.ndarray((1, 2), dtype=nl.int32, buffer=nl.shared_hbm)\n"
+      "    p = nl.program_id(0)\n"
+      "    nisa.dma_copy(dst=out, src=x[p:p + 1, :])\n"
+      "    if p == 1:\n"
+      "        nisa.dma_copy(dst=x[0:1, :], src=x[1:2, :])\n"
+      "    return out\n\n");
   rt::NpyArray x;
   x.dtype = rt::DType::int32;
   x.shape = {2, 2};

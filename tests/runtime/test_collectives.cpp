@@ -70,7 +70,8 @@ std::vector<std::pair<int, Groups>> group_cases() {
 // float32 bits, integers by two's-complement wrapping.
 double round_to(DType t, double v) {
   switch (t) {
-    case DType::float32: return static_cast<float>(v);
+    case DType::float32:
+      return static_cast<float>(v);
     case DType::bfloat16: {
       const float f = static_cast<float>(v);
       uint32_t u;
@@ -82,9 +83,13 @@ double round_to(DType t, double v) {
       std::memcpy(&r, &u, 4);
       return r;
     }
-    case DType::int32: return static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(v)));
-    case DType::int8: return static_cast<int8_t>(static_cast<uint8_t>(static_cast<int64_t>(v)));
-    default: FAIL("dtype not covered"); return 0;
+    case DType::int32:
+      return static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(v)));
+    case DType::int8:
+      return static_cast<int8_t>(static_cast<uint8_t>(static_cast<int64_t>(v)));
+    default:
+      FAIL("dtype not covered");
+      return 0;
   }
 }
 
@@ -92,19 +97,27 @@ double combine(DType t, double a, double b, AluOp op) {
   switch (op) {
     case AluOp::add:
       return t == DType::float32 || t == DType::bfloat16 ? double(float(a) + float(b)) : a + b;
-    case AluOp::minimum: return std::min(a, b);
-    case AluOp::maximum: return std::max(a, b);
-    default: FAIL("op not covered"); return 0;
+    case AluOp::minimum:
+      return std::min(a, b);
+    case AluOp::maximum:
+      return std::max(a, b);
+    default:
+      FAIL("op not covered");
+      return 0;
   }
 }
 
 // Random values exactly representable in the dtype.
 double random_value(DType t, std::mt19937& gen) {
   switch (t) {
-    case DType::float32: return static_cast<float>(std::ldexp(double(int(gen() % 2001) - 1000), -7));
-    case DType::bfloat16: return std::ldexp(double(int(gen() % 255) - 127), int(gen() % 5) - 2);
-    case DType::int32: return double(int64_t(gen() % 4000000000u) - 2000000000);
-    default: return double(int(gen() % 256) - 128);
+    case DType::float32:
+      return static_cast<float>(std::ldexp(double(int(gen() % 2001) - 1000), -7));
+    case DType::bfloat16:
+      return std::ldexp(double(int(gen() % 255) - 127), int(gen() % 5) - 2);
+    case DType::int32:
+      return double(int64_t(gen() % 4000000000u) - 2000000000);
+    default:
+      return double(int(gen() % 256) - 128);
   }
 }
 
@@ -162,11 +175,13 @@ void run_case(int ranks, const Groups& groups, DType dtype, Op op, AluOp rop, ui
     std::vector<int64_t> src_shape{rows * n, cols}, dst_shape{rows * n, cols};
     MemKind kind = MemKind::shared_hbm;
     if (op == Op::all_gather0) src_shape = {rows, cols}, dst_shape = {rows * n, cols};
-    if (op == Op::all_gather1) src_shape = {rows, cols}, dst_shape = {rows, cols * n}, kind = MemKind::sbuf;
+    if (op == Op::all_gather1)
+      src_shape = {rows, cols}, dst_shape = {rows, cols * n}, kind = MemKind::sbuf;
     if (op == Op::reduce_scatter) dst_shape = {rows, cols};
     t[r].src = m.allocate(r, kind, dtype, src_shape, "src");
     t[r].dst = m.allocate(r, kind, dtype, dst_shape, "dst");
-    for (int64_t k = 0; k < t[r].src->elements(); ++k) t[r].src_values.push_back(random_value(dtype, gen));
+    for (int64_t k = 0; k < t[r].src->elements(); ++k)
+      t[r].src_values.push_back(random_value(dtype, gen));
     fill(*t[r].src, t[r].src_values);
   }
   for (const std::vector<int>& g : groups) {
@@ -182,10 +197,18 @@ void run_case(int ranks, const Groups& groups, DType dtype, Op op, AluOp rop, ui
         all_reduce(s, d, rop);
         break;
       }
-      case Op::all_gather0: all_gather(srcs, dsts, 0); break;
-      case Op::all_gather1: all_gather(srcs, dsts, 1); break;
-      case Op::reduce_scatter: reduce_scatter(srcs, dsts, 0, rop); break;
-      case Op::all_to_all: all_to_all(srcs, dsts, 0); break;
+      case Op::all_gather0:
+        all_gather(srcs, dsts, 0);
+        break;
+      case Op::all_gather1:
+        all_gather(srcs, dsts, 1);
+        break;
+      case Op::reduce_scatter:
+        reduce_scatter(srcs, dsts, 0, rop);
+        break;
+      case Op::all_to_all:
+        all_to_all(srcs, dsts, 0);
+        break;
     }
   }
   for (int r = 0; r < ranks; ++r) {
@@ -210,13 +233,17 @@ void run_case(int ranks, const Groups& groups, DType dtype, Op op, AluOp rop, ui
           want[e] = round_to(dtype, acc);
           break;
         }
-        case Op::all_gather0: want[e] = member(e / 6)[e % 6]; break;
+        case Op::all_gather0:
+          want[e] = member(e / 6)[e % 6];
+          break;
         case Op::all_gather1: {
           const size_t row = e / (3 * n), col = e % (3 * n);
           want[e] = member(col / 3)[row * 3 + col % 3];
           break;
         }
-        case Op::all_to_all: want[e] = member(e / chunk)[size_t(pos) * chunk + e % chunk]; break;
+        case Op::all_to_all:
+          want[e] = member(e / chunk)[size_t(pos) * chunk + e % chunk];
+          break;
       }
     }
     INFO("rank " << r << " of " << ranks << ", group " << rg.describe() << ", "
@@ -259,7 +286,8 @@ TEST_CASE("bfloat16 all_reduce rounds once, after a float32 fold") {
     keep.push_back(b);
   }
   all_reduce(s, d, AluOp::add);
-  for (int r = 0; r < 3; ++r) CHECK(load_f32(DType::bfloat16, keep[2 * r + 1]->data()) == 1.0078125f);
+  for (int r = 0; r < 3; ++r)
+    CHECK(load_f32(DType::bfloat16, keep[2 * r + 1]->data()) == 1.0078125f);
 }
 
 TEST_CASE("sources may alias destinations") {
@@ -368,7 +396,8 @@ TEST_CASE("in-place all_gather: each source is a slice of its own destination") 
   }
 }
 
-TEST_CASE("schedules: an all_reduce folds in its first member's destination only when that is safe") {
+TEST_CASE(
+    "schedules: an all_reduce folds in its first member's destination only when that is safe") {
   const CollectiveOp op{CollectiveKind::all_reduce, AluOp::add, 0, {}, {}};
   CollectiveTensor t;
   t.dtype = DType::float32;
@@ -406,11 +435,14 @@ TEST_CASE("schedules: an all_reduce folds in its first member's destination only
   CHECK_FALSE(collective_tensors({{f32_src}}, {{repeated}}, false)[0].fold_in_dst);
 }
 
-TEST_CASE("schedules: an all_gather over n members stages its sources only when a destination shares their buffer") {
+TEST_CASE(
+    "schedules: an all_gather over n members stages its sources only when a destination shares "
+    "their buffer") {
   const CollectiveOp op{CollectiveKind::all_gather, AluOp::add, 1, {}, {}};
   const OperandInfo src{1, DType::int32, {{4, 2}, {1, 4}}};
   const OperandInfo dst{2, DType::int32, {{12, 2}, {1, 12}}};
-  Schedule s = lower_collective(op, 3, collective_tensors({{src}, {src}, {src}}, {{dst}, {dst}, {dst}}, false));
+  Schedule s = lower_collective(
+      op, 3, collective_tensors({{src}, {src}, {src}}, {{dst}, {dst}, {dst}}, false));
   CHECK(s.scratch.empty());
   REQUIRE(s.steps.size() == 1);  // dst[i] chunk j <- src[j], for every i, j
   CHECK(s.steps[0].loops == std::vector<int64_t>{0, 0});

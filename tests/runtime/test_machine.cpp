@@ -121,7 +121,10 @@ TEST_CASE("storage of a dead buffer is reused, refilled, and the pool is trimmed
   CHECK(m.pooled_bytes() == 0);
   for (int k = 0; k < 32; ++k) CHECK(std::isnan(load_f32(DType::float16, b->data() + 2 * k)));
   b.reset();
-  { auto c = m.allocate(0, MemKind::hbm, DType::uint8, {10}, "c"); c->data(); }
+  {
+    auto c = m.allocate(0, MemKind::hbm, DType::uint8, {10}, "c");
+    c->data();
+  }
   CHECK(m.pooled_bytes() == 74);
   // Since the last trim, one 64-byte and one 10-byte storage were taken: both stay.
   m.trim_pool();
@@ -189,8 +192,8 @@ TEST_CASE("byte sizes parse with binary units") {
   CHECK(parse_bytes("8GiB") == int64_t{8} << 30);
   CHECK(parse_bytes("2gb") == int64_t{2} << 30);
   CHECK(parse_bytes("1T") == int64_t{1} << 40);
-  for (const char* bad : {"", "G", "-1", "1.5G", "8X", "8 G", "8GiBs", "99999999999T",
-                          "1234567890123456789"}) {
+  for (const char* bad :
+       {"", "G", "-1", "1.5G", "8X", "8 G", "8GiBs", "99999999999T", "1234567890123456789"}) {
     CAPTURE(bad);
     CHECK_FALSE(parse_bytes(bad).has_value());
   }

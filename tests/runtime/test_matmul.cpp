@@ -22,7 +22,9 @@ void set(Buffer& b, const std::vector<float>& values) {
   detail::scatter_f32(whole(b), values.data());
 }
 
-std::vector<float> get(Buffer& b) { return detail::gather_f32(whole(b)); }
+std::vector<float> get(Buffer& b) {
+  return detail::gather_f32(whole(b));
+}
 
 void matmul(const NcMatmul& op, Buffer& dst, Buffer& st, Buffer& mv) {
   const AccessPattern d = whole(dst), s = whole(st), m = whole(mv);
@@ -60,14 +62,15 @@ TEST_CASE("nc_matmul's accumulate: overwrite, add, and automatic from what a mat
   auto st = m.allocate(0, MemKind::sbuf, DType::float32, {2, 2}, "st");
   auto mv = m.allocate(0, MemKind::sbuf, DType::float32, {2, 3}, "mv");
   auto dst = m.allocate(0, MemKind::psum, DType::float32, {2, 3}, "acc");
-  set(*st, {1, 2, 3, 4});           // st.T = [[1, 3], [2, 4]]
-  set(*mv, {1, 0, 1, 0, 1, 1});     // [[1, 0, 1], [0, 1, 1]]
+  set(*st, {1, 2, 3, 4});        // st.T = [[1, 3], [2, 4]]
+  set(*mv, {1, 0, 1, 0, 1, 1});  // [[1, 0, 1], [0, 1, 1]]
   const std::vector<float> once = {1, 3, 4, 2, 4, 6};
-  CHECK_THROWS_WITH_AS(matmul(NcMatmul{NcMatmul::kAdd}, *dst, *st, *mv),
-                       "nc_matmul: accumulate=True adds to PSUM element [0, 0] of 'acc', which no matmul "
-                       "has written since its allocation; the first matmul into it must overwrite "
-                       "(accumulate=False)",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      matmul(NcMatmul{NcMatmul::kAdd}, *dst, *st, *mv),
+      "nc_matmul: accumulate=True adds to PSUM element [0, 0] of 'acc', which no matmul "
+      "has written since its allocation; the first matmul into it must overwrite "
+      "(accumulate=False)",
+      Error);
   matmul(NcMatmul{}, *dst, *st, *mv);  // automatic, nothing written: overwrites
   CHECK(get(*dst) == once);
   matmul(NcMatmul{}, *dst, *st, *mv);  // automatic, written: adds
@@ -158,7 +161,8 @@ TEST_CASE("the transposes permute as the ISA says") {
   const std::vector<float> t = get(*dst);
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 3; ++j)
-      for (int k = 0; k < 4; ++k) CHECK(t[size_t(k * 6 + j * 2 + i)] == v[size_t(i * 12 + j * 4 + k)]);
+      for (int k = 0; k < 4; ++k)
+        CHECK(t[size_t(k * 6 + j * 2 + i)] == v[size_t(i * 12 + j * 4 + k)]);
   // nc_transpose flattens the free dims: [2, 12] -> [12, 2].
   auto flat = m.allocate(0, MemKind::psum, DType::float32, {12, 2}, "flat");
   const AccessPattern f = whole(*flat);

@@ -29,7 +29,9 @@ AccessPattern rows(Buffer& b, int64_t first, int64_t count) {
   return AccessPattern{&b, first * cols, {{cols, count}, {1, cols}}};
 }
 
-std::vector<std::byte> f32(float v) { return scalar_bytes(DType::float32, double{v}); }
+std::vector<std::byte> f32(float v) {
+  return scalar_bytes(DType::float32, double{v});
+}
 
 }  // namespace
 
@@ -41,14 +43,12 @@ TEST_CASE("strict: a DMA reading a never-written element names it") {
   fill(rows(*src, 0, 1), f32(1));
   CHECK_NOTHROW(dma_copy(rows(*dst, 0, 1), rows(*src, 0, 1)));
   CHECK_THROWS_WITH_AS(dma_copy(whole(*dst), whole(*src)),
-                       "strict mode: element [1, 0] of 'src' is read but was never written",
-                       Error);
+                       "strict mode: element [1, 0] of 'src' is read but was never written", Error);
   // A strided read finds the first unwritten element in its own order.
   fill(AccessPattern{src.get(), 4, {{1, 2}}}, f32(2));  // [1, 0] and [1, 1]
-  CHECK_THROWS_WITH_AS(dma_copy(AccessPattern{dst.get(), 0, {{1, 3}}},
-                                AccessPattern{src.get(), 1, {{4, 3}}}),
-                       "strict mode: element [2, 1] of 'src' is read but was never written",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      dma_copy(AccessPattern{dst.get(), 0, {{1, 3}}}, AccessPattern{src.get(), 1, {{4, 3}}}),
+      "strict mode: element [2, 1] of 'src' is read but was never written", Error);
 }
 
 TEST_CASE("strict: a reinterpreted pattern reads and writes the elements its bytes cover") {
@@ -57,13 +57,13 @@ TEST_CASE("strict: a reinterpreted pattern reads and writes the elements its byt
   auto words = m.allocate(0, MemKind::hbm, DType::int32, {4}, "words");
   auto halves = m.allocate(0, MemKind::hbm, DType::int16, {8}, "halves");
   // int16 elements 2..5 are the bytes of int32 elements 1 and 2.
-  fill(AccessPattern{words.get(), 2, {{1, 4}}, -1, DType::int16}, scalar_bytes(DType::int16, int64_t{1}));
+  fill(AccessPattern{words.get(), 2, {{1, 4}}, -1, DType::int16},
+       scalar_bytes(DType::int16, int64_t{1}));
   CHECK_NOTHROW(dma_copy(AccessPattern{halves.get(), 0, {{1, 4}}},
                          AccessPattern{words.get(), 2, {{1, 4}}, -1, DType::int16}));
   CHECK_THROWS_WITH_AS(dma_copy(AccessPattern{halves.get(), 0, {{1, 2}}},
                                 AccessPattern{words.get(), 5, {{1, 2}}, -1, DType::int16}),
-                       "strict mode: element [3] of 'words' is read but was never written",
-                       Error);
+                       "strict mode: element [3] of 'words' is read but was never written", Error);
 }
 
 TEST_CASE("strict: what a DMA wrote can be read, the destination of an accumulate is read") {
@@ -78,8 +78,7 @@ TEST_CASE("strict: what a DMA wrote can be read, the destination of an accumulat
                          AccessPattern{b.get(), 0, {{2, 2}, {1, 2}}}));  // and a general one
   auto d = m.allocate(0, MemKind::hbm, DType::int32, {2, 2}, "d");
   CHECK_THROWS_WITH_AS(dma_accumulate(whole(*d), whole(*a), AluOp::add),
-                       "strict mode: element [0, 0] of 'd' is read but was never written",
-                       Error);
+                       "strict mode: element [0, 0] of 'd' is read but was never written", Error);
   CHECK_NOTHROW(dma_accumulate(whole(*c), whole(*a), AluOp::add));
 }
 
@@ -110,8 +109,7 @@ TEST_CASE("strict: a collective reading a member's unwritten source fails") {
   fill(srcs[0][0], f32(1));
   fill(AccessPattern{keep[2].get(), 0, {{1, 3}}}, f32(1));  // rank 1's source but its last
   CHECK_THROWS_WITH_AS(run_collective(CollectiveOp{}, srcs, dsts),
-                       "strict mode: element [1, 1] of 's' is read but was never written",
-                       Error);
+                       "strict mode: element [1, 1] of 's' is read but was never written", Error);
   fill(srcs[1][0], f32(2));
   CHECK_NOTHROW(run_collective(CollectiveOp{}, srcs, dsts));  // an all_reduce add
   CHECK_NOTHROW(dma_copy(srcs[0][0], dsts[1][0]));  // every member's destination was written
