@@ -51,7 +51,8 @@ OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,
 // The entries of each module, one file each.
 std::vector<OpEntry> nl_entries();
 std::vector<OpEntry> nisa_entries();
-std::vector<OpEntry> nisa_matmul_entries();  // nisa_matmul.cpp
+std::vector<OpEntry> nisa_matmul_entries();   // nisa_matmul.cpp
+std::vector<OpEntry> nisa_compute_entries();  // nisa_compute.cpp
 std::vector<OpEntry> ncc_entries();
 std::vector<OpEntry> tensor_method_entries();
 std::vector<OpEntry> tensor_view_method_entries();  // view_methods.cpp

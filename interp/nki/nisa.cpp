@@ -30,6 +30,8 @@ const std::vector<EnumDef>& isa_enums() {
         {"sync", 6}}},
       {"dma_engine", {{"dma", 1}, {"gpsimd_dma", 2}}},
       {"matmul_perf_mode", {{"none", 0}, {"double_row", 1}}},
+      {"reduce_cmd",
+       {{"idle", 0}, {"reset", 1}, {"reduce", 2}, {"reset_reduce", 3}, {"load_reduce", 4}}},
   };
   return enums;
 }
