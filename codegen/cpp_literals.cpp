@@ -83,6 +83,12 @@ std::string field_literal(int64_t v) {
 std::string field_literal(const std::vector<int64_t>& v) {
   return list_expr(v);
 }
+std::string field_literal(rt::AluOp v) {
+  return alu_op_expr(v);
+}
+std::string field_literal(rt::ActFunc v) {
+  return "rt::ActFunc::" + std::string(rt::act_func_name(v));
+}
 std::string field_literal(const rt::Scalar& v) {
   return "rt::Scalar{" + field_literal(v.is_float) + ", " + int_literal(v.integer) + ", " +
          double_literal(v.real) + "}";

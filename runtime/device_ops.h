@@ -229,12 +229,15 @@ struct RingRankId {
 
 }  // namespace nkic::rt
 
-#include "runtime/matmul_ops.h"  // the Tensor Engine's operations, on the types above
+#include "runtime/compute_ops.h"  // the element-wise engines, on the types above
+#include "runtime/matmul_ops.h"   // the Tensor Engine and the transposes, likewise
 
 namespace nkic::rt {
 
-using DeviceOp = std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore,
-                              RankId, RingRankId, NcMatmul, NcTranspose, DmaTranspose>;
+using DeviceOp =
+    std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId, RingRankId,
+                 NcMatmul, NcTranspose, DmaTranspose, TensorTensor, TensorScalar, Activation,
+                 TensorReduce>;
 
 // Attribute equality, from fields().
 template <typename Op, typename = decltype(std::declval<const Op&>().fields())>

@@ -53,6 +53,7 @@ std::vector<OpEntry> nl_entries();
 std::vector<OpEntry> nisa_entries();
 std::vector<OpEntry> nisa_matmul_entries();  // nisa_matmul.cpp
 std::vector<OpEntry> nisa_lnc_entries();     // nisa_lnc.cpp
+std::vector<OpEntry> nisa_compute_entries();  // nisa_compute.cpp
 std::vector<OpEntry> ncc_entries();
 std::vector<OpEntry> tensor_method_entries();
 std::vector<OpEntry> tensor_view_method_entries();  // view_methods.cpp

@@ -38,7 +38,8 @@ std::vector<OpEntry> build_table() {
   std::vector<OpEntry> table = {
       entry("nki", "jit", {opt("fn", Value()), kwrest("kwargs")}, OpRole::meta, nki_jit)};
   for (std::vector<OpEntry> (*module)() :
-       {nl_entries, nisa_entries, nisa_matmul_entries, nisa_lnc_entries, ncc_entries,
+       {nl_entries, nisa_entries, nisa_matmul_entries, nisa_lnc_entries, nisa_compute_entries,
+        ncc_entries,
         tensor_method_entries, tensor_view_method_entries, tensor_rearrange_entries}) {
     for (OpEntry& e : module()) table.push_back(std::move(e));
   }

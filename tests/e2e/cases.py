@@ -164,6 +164,50 @@ def expect_slab(slabs_path, lookup_path=None):
     return lambda r: {"out": slabs[r if lookup is None else lookup[0, r]]}
 
 
+def bf16_round(a):
+    """float32 values rounded to bfloat16 (to nearest, ties to even), as float32."""
+    b = np.asarray(a, np.float32).view(np.uint32).astype(np.uint64)
+    b = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) << 16
+    return b.astype(np.uint32).view(np.float32)
+
+
+def expect_tensor_ops(bf16):
+    """examples/tensor_ops.py's outputs by NumPy: float32 arithmetic on
+    float32 arrays (exactly rounded, as the engines compute), each result
+    rounded once to the dst dtype; int32 arithmetic wrapping."""
+    f = np.float32
+    x, y = load(f"{DATA}/ew_x_64x48.npy"), load(f"{DATA}/ew_y_64x48.npy")
+    i, j = load(f"{DATA}/ew_i_64x48.npy"), load(f"{DATA}/ew_j_64x48.npy")
+    P, F = x.shape
+    r = bf16_round if bf16 else (lambda a: np.asarray(a, f))
+    c = y[:, 0:1]
+    shift = j & 31
+    small = i & 255
+    relu_in = x * f(0.5) + c
+    square_in = x * c
+    out = {
+        "add": r(x + y), "subtract": r(x - y), "multiply": r(x * y), "divide": r(x / y),
+        "maximum": r(np.maximum(x, y)), "minimum": r(np.minimum(y, x)),
+        "less": r((x < y).astype(f)), "equal": r((x == y).astype(f)),
+        "int_add": i + j, "int_subtract": i - j, "int_multiply": i * j,
+        "int_maximum": np.maximum(i, j), "int_greater_equal": (i >= j).astype(np.int32),
+        "int_not_equal": (i != j).astype(np.int32), "int_bitwise_and": i & j,
+        "int_bitwise_or": i | j, "int_bitwise_xor": i ^ j,
+        "int_add_float": r((i + j).astype(f)),
+        "int_left_shift": np.left_shift(i, shift), "int_right_shift": np.right_shift(i, shift),
+        "multiply_add": r(x * f(2.5) + f(-1.0)), "reverse_subtract": r(f(3.0) - x),
+        "divide_column": r(np.maximum(x / c, f(-2.0))),
+        "int_xor_shift": (i ^ np.int32(0x5a5a)) >> np.int32(3),
+        "relu": r(np.where(relu_in > 0, relu_in, f(0))), "square": r(square_in * square_in),
+        "sqrt": r(np.sqrt(np.abs(x) + f(1.0))), "reciprocal": r(f(1.0) / y),
+        "row_max": r(x.max(axis=1, keepdims=True)),
+        "row_sum": r(small.sum(axis=1, keepdims=True).astype(f)),
+        "group_min": r(-x.reshape(P, F // 8, 8).min(axis=2, keepdims=True)),
+        "whole_or": np.bitwise_or.reduce(i, axis=1, keepdims=True),
+    }
+    return lambda rank: out
+
+
 def is_option(arg):
     """Whether a case's argument is a command-line option, not an -a value."""
     return arg.startswith("--")
@@ -349,6 +393,13 @@ def cases():
                     "tiled_matmul", None, 1 if tile_m == 128 else 2,
                     [f"lhsT=@{DATA}/ints_256x64{suffix}.npy", f"rhs=@{DATA}/ints_256x96{suffix}.npy",
                      f"tile_m={tile_m}", f"tile_n={tile_n}", f"dma_transpose={dma}"], product)
+    # The element-wise engines on float and int32 inputs, float32 and
+    # bfloat16 results.
+    for bf16 in (False, True):
+        add(f"tensor_ops-{'bf16' if bf16 else 'f32'}", "tensor_ops", None, 1,
+            [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy",
+             f"i=@{DATA}/ew_i_64x48.npy", f"j=@{DATA}/ew_j_64x48.npy", f"bf16={bf16}"],
+            expect_tensor_ops(bf16))
     # An Enum parameter (and its default) choosing the rows' order.
     for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
         def ordered(r, layout=layout):

@@ -1,0 +1,203 @@
+// nki.isa's element-wise operations of the Vector, Scalar and GpSimd
+// Engines: tensor_tensor, tensor_scalar, activation, tensor_reduce and
+// reciprocal. Each reads what only its arguments tell (operators, constants
+// or per-partition tiles, axes, engine) and hands the operation (runtime/
+// compute_ops.h), which checks the tiles, to the rank's Device.
+#include "interp/nki/args.h"
+
+namespace nkic::interp::nki {
+namespace {
+
+constexpr int64_t kEngineTensor = 1, kEngineDma = 4, kEngineSync = 6;  // nisa.engine members
+constexpr int64_t kReduceIdle = 0;                                     // nisa.reduce_cmd.idle
+
+bool bool_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (auto b = v.get<bool>()) return *b;
+  throw ValueError(param_name(c, param) + " must be True or False, not '" + type_name(v) + "'");
+}
+
+rt::AluOp alu_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (auto op = v.get<rt::AluOp>()) return *op;
+  throw ValueError(param_name(c, param) + " must be a binary operator of nl (nl.add, " +
+                   "nl.maximum, nl.bitwise_and, ...), not " +
+                   (v.is<rt::ActFunc>() ? to_str(v) : "'" + type_name(v) + "'"));
+}
+
+rt::ActFunc act_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (auto f = v.get<rt::ActFunc>()) return *f;
+  throw ValueError(param_name(c, param) + " must be an activation function of nl (nl.exp, " +
+                   "nl.relu, nl.copy, ...), not " +
+                   (v.is<rt::AluOp>() ? to_str(v) : "'" + type_name(v) + "'"));
+}
+
+// A compute engine: the Tensor, DMA and Sync engines compute none of these.
+void compute_engine_arg(const CallArgs& c) {
+  const int64_t engine = enum_arg(c, "engine", "engine");
+  if (engine == kEngineTensor || engine == kEngineDma || engine == kEngineSync) {
+    throw ValueError(param_name(c, "engine") + " must be nisa.engine.vector, scalar or gpsimd " +
+                     "(or left unknown)");
+  }
+}
+
+// A scalar operand: a constant, or a tile (then appended to `srcs`).
+// Returns whether it is a tile.
+bool operand_arg(const CallArgs& c, const char* param, rt::Scalar& constant,
+                 std::vector<const rt::TensorView*>& srcs) {
+  const Value& v = c[param];
+  if (auto t = v.get<Value::Tensor>()) {
+    srcs.push_back(t->get());
+    return true;
+  }
+  if (v.is<bool>() || v.is<int64_t>()) {
+    constant = rt::Scalar::of(to_int(v, param_name(c, param)));
+  } else if (v.is<double>()) {
+    constant = rt::Scalar::of(to_number(v, param_name(c, param)));
+  } else {
+    throw ValueError(param_name(c, param) + " must be a number or a tile, not '" + type_name(v) +
+                     "'");
+  }
+  return false;
+}
+
+Value nisa_tensor_tensor(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data1 = tensor_arg(c, "data1");
+  const rt::TensorView& data2 = tensor_arg(c, "data2");
+  rt::TensorTensor op;
+  op.op = alu_arg(c, "op");
+  compute_engine_arg(c);
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, {&data1, &data2}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_tensor_scalar(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  rt::TensorScalar op;
+  op.op0 = alu_arg(c, "op0");
+  op.tensor0 = operand_arg(c, "operand0", op.operand0, srcs);
+  op.reverse0 = bool_arg(c, "reverse0");
+  op.has_op1 = !c["op1"].is_none();
+  if (op.has_op1) {
+    op.op1 = alu_arg(c, "op1");
+    if (c["operand1"].is_none()) {
+      throw ValueError(param_name(c, "operand1") + " must be given with op1");
+    }
+    op.tensor1 = operand_arg(c, "operand1", op.operand1, srcs);
+  } else if (!c["operand1"].is_none()) {
+    throw ValueError(param_name(c, "operand1") + " must be None when op1 is");
+  }
+  op.reverse1 = bool_arg(c, "reverse1");
+  compute_engine_arg(c);
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_activation(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  rt::Activation op;
+  op.func = act_arg(c, "op");
+  op.has_bias = !c["bias"].is_none();
+  if (op.has_bias) op.bias_tensor = operand_arg(c, "bias", op.bias, srcs);
+  op.scale_tensor = operand_arg(c, "scale", op.scale, srcs);
+  if (!c["reduce_op"].is_none() || !c["reduce_res"].is_none() ||
+      enum_arg(c, "reduce_cmd", "reduce_cmd") != kReduceIdle) {
+    throw ValueError(c.fn.name + ": reduce_op, reduce_res and reduce_cmd are not supported yet");
+  }
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  return Value();
+}
+
+// `axis` (an int or a tuple or list of ints) as the count of trailing dims
+// it names: they must be the last free dims of a `ndim`-D tile, in order.
+int64_t reduce_axes_arg(const CallArgs& c, int ndim) {
+  const Value& v = c["axis"];
+  std::vector<int64_t> axes;
+  if (v.is<int64_t>()) {
+    axes.push_back(to_int(v, param_name(c, "axis")));
+  } else if (const ValueList* items = sequence_items(v)) {
+    for (const Value& a : *items) axes.push_back(to_int(a, param_name(c, "axis")));
+  } else {
+    throw ValueError(param_name(c, "axis") + " must be an int or a tuple of ints, not '" +
+                     type_name(v) + "'");
+  }
+  const int64_t n = static_cast<int64_t>(axes.size());
+  bool ok = n >= 1 && n < ndim;
+  for (int64_t i = 0; ok && i < n; ++i) {
+    const int64_t a = axes[static_cast<size_t>(i)] < 0 ? axes[static_cast<size_t>(i)] + ndim
+                                                       : axes[static_cast<size_t>(i)];
+    ok = a == ndim - n + i;
+  }
+  if (!ok) {
+    throw ValueError(param_name(c, "axis") + " " + to_repr(v) + " must name the last free " +
+                     "dims of a " + std::to_string(ndim) + "-D tile, in order, ending at dim " +
+                     std::to_string(ndim - 1) + " (never the partition dim 0)");
+  }
+  return n;
+}
+
+Value nisa_tensor_reduce(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  rt::TensorReduce op;
+  op.op = alu_arg(c, "op");
+  op.axes = reduce_axes_arg(c, data.ndim());
+  op.negate = bool_arg(c, "negate");
+  bool_arg(c, "keepdims");  // the dst shape says it; only the element count is checked
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, {&data}, {}, {}, c.range});
+  return Value();
+}
+
+// nisa.reciprocal: the activation of nl.reciprocal, 1.0 / x in float32.
+Value nisa_reciprocal(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  name_arg(c, "name");
+  rt::Activation op;
+  op.func = rt::ActFunc::reciprocal;
+  device(c).run({op, {&dst}, {&data}, {}, {}, c.range});
+  return Value();
+}
+
+}  // namespace
+
+std::vector<OpEntry> nisa_compute_entries() {
+  const Value none;
+  const Value engine_unknown = enum_member("engine", "unknown");
+  const OpRole device = OpRole::device;
+  const char* nisa = "nki.isa";
+  return {
+      entry(nisa, "tensor_tensor",
+            {req("dst"), req("data1"), req("data2"), req("op"), opt("engine", engine_unknown),
+             opt("name", none)},
+            device, nisa_tensor_tensor),
+      entry(nisa, "tensor_scalar",
+            {req("dst"), req("data"), req("op0"), req("operand0"), opt("reverse0", false),
+             opt("op1", none), opt("operand1", none), opt("reverse1", false),
+             opt("engine", engine_unknown), opt("name", none)},
+            device, nisa_tensor_scalar),
+      entry(nisa, "activation",
+            {req("dst"), req("op"), req("data"), opt("bias", none), opt("scale", 1.0),
+             opt("reduce_op", none), opt("reduce_res", none),
+             opt("reduce_cmd", enum_member("reduce_cmd", "idle")), opt("name", none)},
+            device, nisa_activation),
+      entry(nisa, "tensor_reduce",
+            {req("dst"), req("op"), req("data"), req("axis"), opt("negate", false),
+             opt("keepdims", false), opt("name", none)},
+            device, nisa_tensor_reduce),
+      entry(nisa, "reciprocal", {req("dst"), req("data"), opt("name", none)}, device,
+            nisa_reciprocal),
+  };
+}
+
+}  // namespace nkic::interp::nki

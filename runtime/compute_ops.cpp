@@ -1,0 +1,677 @@
+// See compute_ops.h. Each operation reads its tiles into dense float32 (or
+// int32) arrays, computes element by element with the functions below and
+// writes the results once: the interpreter and generated programs run this
+// same code, so they get the same bits. The file is built with
+// floating-point contraction off (runtime/CMakeLists.txt): a fused
+// multiply-add would round once where this rounds twice.
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "runtime/device_ops.h"
+#include "runtime/format_util.h"
+#include "runtime/strict.h"
+#include "runtime/strided.h"
+
+namespace nkic::rt {
+
+// ---- the arithmetic ----------------------------------------------------------
+
+bool is_bitvec(AluOp op) {
+  return op == AluOp::bitwise_and || op == AluOp::bitwise_or || op == AluOp::bitwise_xor ||
+         op == AluOp::left_shift || op == AluOp::right_shift;
+}
+
+namespace {
+
+[[noreturn]] void no_form(AluOp op, const char* form) {
+  throw Error("nl." + std::string(alu_op_name(op)) + " has no " + form + " form here");
+}
+
+float truth(bool b) {
+  return b ? 1.0f : 0.0f;
+}
+
+}  // namespace
+
+float alu_f32(AluOp op, float a, float b) {
+  switch (op) {
+    case AluOp::add:
+      return a + b;
+    case AluOp::subtract:
+      return a - b;
+    case AluOp::multiply:
+      return a * b;
+    case AluOp::divide:
+      return a / b;
+    // NumPy's: the first operand when it compares >= (<=) or is NaN.
+    case AluOp::maximum:
+      return (a >= b || a != a) ? a : b;
+    case AluOp::minimum:
+      return (a <= b || a != a) ? a : b;
+    case AluOp::abs_max:
+      return std::fabs(a) > std::fabs(b) ? a : b;
+    case AluOp::abs_min:
+      return std::fabs(a) < std::fabs(b) ? a : b;
+    case AluOp::power:
+      return std::pow(a, b);
+    case AluOp::mod: {
+      float r = std::fmod(a, b);
+      if (r != 0.0f && ((r < 0.0f) != (b < 0.0f))) r = r + b;
+      return r;
+    }
+    case AluOp::fmod:
+      return std::fmod(a, b);
+    case AluOp::equal:
+      return truth(a == b);
+    case AluOp::not_equal:
+      return truth(a != b);
+    case AluOp::less:
+      return truth(a < b);
+    case AluOp::less_equal:
+      return truth(a <= b);
+    case AluOp::greater:
+      return truth(a > b);
+    case AluOp::greater_equal:
+      return truth(a >= b);
+    case AluOp::logical_and:
+      return truth(a != 0.0f && b != 0.0f);
+    case AluOp::logical_or:
+      return truth(a != 0.0f || b != 0.0f);
+    case AluOp::logical_xor:
+      return truth((a != 0.0f) != (b != 0.0f));
+    case AluOp::bitwise_and:
+    case AluOp::bitwise_or:
+    case AluOp::bitwise_xor:
+    case AluOp::left_shift:
+    case AluOp::right_shift:
+      no_form(op, "float32");
+  }
+  no_form(op, "float32");
+}
+
+int32_t alu_i32(AluOp op, int32_t a, int32_t b, bool logical_shift) {
+  const auto wrap = [](int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); };
+  const int64_t x = a, y = b;
+  switch (op) {
+    case AluOp::add:
+      return wrap(x + y);
+    case AluOp::subtract:
+      return wrap(x - y);
+    case AluOp::multiply:
+      return wrap(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
+    case AluOp::maximum:
+      return a >= b ? a : b;
+    case AluOp::minimum:
+      return a <= b ? a : b;
+    case AluOp::abs_max:
+      return std::llabs(x) > std::llabs(y) ? a : b;
+    case AluOp::abs_min:
+      return std::llabs(x) < std::llabs(y) ? a : b;
+    case AluOp::mod: {
+      if (y == 0) return 0;
+      int64_t r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return wrap(r);
+    }
+    case AluOp::fmod:
+      return y == 0 ? 0 : wrap(x % y);
+    case AluOp::equal:
+      return a == b;
+    case AluOp::not_equal:
+      return a != b;
+    case AluOp::less:
+      return a < b;
+    case AluOp::less_equal:
+      return a <= b;
+    case AluOp::greater:
+      return a > b;
+    case AluOp::greater_equal:
+      return a >= b;
+    case AluOp::logical_and:
+      return a != 0 && b != 0;
+    case AluOp::logical_or:
+      return a != 0 || b != 0;
+    case AluOp::logical_xor:
+      return (a != 0) != (b != 0);
+    case AluOp::bitwise_and:
+      return a & b;
+    case AluOp::bitwise_or:
+      return a | b;
+    case AluOp::bitwise_xor:
+      return a ^ b;
+    case AluOp::left_shift:
+      if (b < 0 || b > 31) return 0;
+      return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << b));
+    case AluOp::right_shift:
+      if (b < 0 || b > 31) return logical_shift || a >= 0 ? 0 : -1;
+      if (logical_shift) return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) >> b));
+      return a >= 0 ? a >> b : ~(~a >> b);  // arithmetic, without implementation-defined shifts
+    case AluOp::divide:
+    case AluOp::power:
+      no_form(op, "int32");
+  }
+  no_form(op, "int32");
+}
+
+namespace {
+
+constexpr float kSqrt2 = 1.41421356237309505f;
+constexpr float kSqrt2OverPi = 0.797884560802865356f;   // sqrt(2 / pi)
+constexpr float kInvSqrt2Pi = 0.398942280401432678f;    // 1 / sqrt(2 pi)
+constexpr float kTwoOverSqrtPi = 1.12837916709551257f;  // 2 / sqrt(pi)
+constexpr float kGeluTanhCubic = 0.044715f;
+constexpr float kGeluSigmoidScale = 1.702f;
+
+float sigmoid(float x) {
+  return 1.0f / (1.0f + std::exp(-x));
+}
+// log(1 + e^x) without overflow: max(x, 0) + log1p(e^-|x|).
+float softplus(float x) {
+  return (x > 0.0f ? x : 0.0f) + std::log1p(std::exp(-std::fabs(x)));
+}
+
+}  // namespace
+
+float act_f32(ActFunc f, float x) {
+  switch (f) {
+    case ActFunc::copy:
+    case ActFunc::bypass:
+      return x;
+    case ActFunc::abs:
+      return std::fabs(x);
+    case ActFunc::square:
+      return x * x;
+    case ActFunc::negative:
+      return -x;
+    case ActFunc::sign:
+      return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
+    case ActFunc::reciprocal:
+      return 1.0f / x;
+    case ActFunc::exp:
+      return std::exp(x);
+    case ActFunc::log:
+      return std::log(x);
+    case ActFunc::sqrt:
+      return std::sqrt(x);
+    case ActFunc::rsqrt:
+      return 1.0f / std::sqrt(x);
+    case ActFunc::tanh:
+      return std::tanh(x);
+    case ActFunc::sigmoid:
+      return sigmoid(x);
+    case ActFunc::relu:
+      return x > 0.0f || x != x ? x : 0.0f;
+    case ActFunc::gelu:
+      return 0.5f * x * (1.0f + std::erf(x / kSqrt2));
+    case ActFunc::gelu_dx:
+      return 0.5f * (1.0f + std::erf(x / kSqrt2)) + x * kInvSqrt2Pi * std::exp(-0.5f * x * x);
+    case ActFunc::gelu_apprx_tanh:
+      return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + kGeluTanhCubic * x * x * x)));
+    case ActFunc::gelu_apprx_sigmoid:
+      return x * sigmoid(kGeluSigmoidScale * x);
+    case ActFunc::gelu_apprx_sigmoid_dx: {
+      const float s = sigmoid(kGeluSigmoidScale * x);
+      return s + kGeluSigmoidScale * x * s * (1.0f - s);
+    }
+    case ActFunc::silu:
+      return x * sigmoid(x);
+    case ActFunc::silu_dx: {
+      const float s = sigmoid(x);
+      return s * (1.0f + x * (1.0f - s));
+    }
+    case ActFunc::softplus:
+      return softplus(x);
+    case ActFunc::mish:
+      return x * std::tanh(softplus(x));
+    case ActFunc::erf:
+      return std::erf(x);
+    case ActFunc::erf_dx:
+      return kTwoOverSqrtPi * std::exp(-x * x);
+    case ActFunc::sin:
+      return std::sin(x);
+    case ActFunc::cos:
+      return std::cos(x);
+    case ActFunc::tan:
+      return std::tan(x);
+    case ActFunc::arctan:
+      return std::atan(x);
+    case ActFunc::ceil:
+      return std::ceil(x);
+    case ActFunc::floor:
+      return std::floor(x);
+    case ActFunc::trunc:
+      return std::trunc(x);
+    case ActFunc::logical_not:
+      return truth(x == 0.0f);
+    case ActFunc::prelu:
+    case ActFunc::invert:
+      break;
+  }
+  throw Error("nl." + std::string(act_func_name(f)) + " is not an activation function here");
+}
+
+// ---- tile rules ----------------------------------------------------------------
+
+namespace {
+
+constexpr int64_t kMaxPartitions = 128;  // nl.tile_size.pmax
+
+int64_t free_size(const AccessPattern& ap) {
+  int64_t n = 1;
+  for (size_t d = 1; d < ap.dims.size(); ++d) n *= ap.dims[d].count;
+  return n;
+}
+
+int64_t partitions(const AccessPattern& ap) {
+  return ap.dims.empty() ? 1 : ap.dims[0].count;
+}
+
+std::string tile_text(const AccessPattern& ap) {
+  return "'" + ap.buffer->name() + "' (" + std::string(dtype_name(ap.dtype())) + ", " +
+         std::string(mem_kind_name(ap.buffer->kind())) + ", " + format_shape(ap.shape()) + ")";
+}
+
+bool is_int(DType t) {
+  return !is_float(t) && !is_packed(t);
+}
+
+// An operand tile of `op`: on chip, at most 128 partitions, a dtype that
+// converts to float32 (a source) or from it (dst).
+void need_tile(const char* op, const char* role, const AccessPattern& ap, bool is_dst) {
+  if (!is_on_chip(ap.buffer->kind())) {
+    throw Error(std::string(op) + ": " + role + " must be in SBUF or PSUM, " + tile_text(ap) +
+                " is not");
+  }
+  if (ap.dims.empty()) {
+    throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " has no partition dim");
+  }
+  if (partitions(ap) > kMaxPartitions) {
+    throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " has " +
+                std::to_string(partitions(ap)) + " partitions, more than the " +
+                std::to_string(kMaxPartitions) + " of the engines");
+  }
+  const std::string problem = is_dst ? conversion_problem(ap.dtype(), DType::float32)
+                                     : conversion_problem(DType::float32, ap.dtype());
+  if (!problem.empty()) throw Error(std::string(op) + ": " + problem);
+}
+
+// `ap` lays out the elements of `like`: the same partitions, as many per partition.
+void need_same_layout(const char* op, const char* role, const AccessPattern& ap,
+                      const char* like_role, const AccessPattern& like) {
+  if (partitions(ap) == partitions(like) && free_size(ap) == free_size(like)) return;
+  throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " must have the partitions (" +
+              std::to_string(partitions(like)) + ") and the elements per partition (" +
+              std::to_string(free_size(like)) + ") of " + like_role + " " + tile_text(like));
+}
+
+void need_integer(const char* op, const char* why, const char* role, const AccessPattern& ap) {
+  if (is_int(ap.dtype())) return;
+  throw Error(std::string(op) + ": " + why + " takes integer tiles, and " + role + " " +
+              tile_text(ap) + " is not");
+}
+
+std::string bitvec_why(AluOp op) {
+  return "the bit-vector operator nl." + std::string(alu_op_name(op));
+}
+
+// A per-partition operand: a [P, 1] tile of `data`'s partitions.
+void need_vector(const char* op, const char* role, const AccessPattern& ap,
+                 const AccessPattern& data) {
+  need_tile(op, role, ap, /*is_dst=*/false);
+  if (partitions(ap) == partitions(data) && free_size(ap) == 1) return;
+  throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " must be a [" +
+              std::to_string(partitions(data)) + ", 1] tile, one value per partition of " +
+              tile_text(data));
+}
+
+// ---- reading and writing -------------------------------------------------------
+
+std::vector<float> read_f32(const AccessPattern& ap) {
+  check_bounds(ap);
+  check_written(ap);
+  return detail::gather_f32(ap);
+}
+
+std::vector<int32_t> read_i32(const AccessPattern& ap) {
+  check_bounds(ap);
+  check_written(ap);
+  const std::vector<int64_t> wide = detail::gather_i64(ap);
+  std::vector<int32_t> out(wide.size());
+  for (size_t i = 0; i < wide.size(); ++i) {
+    out[i] = static_cast<int32_t>(static_cast<uint32_t>(wide[i]));
+  }
+  return out;
+}
+
+void write_f32(const AccessPattern& dst, const std::vector<float>& values) {
+  detail::scatter_f32(dst, values.data());
+  note_write(dst);
+}
+
+void write_i32(const AccessPattern& dst, const std::vector<int32_t>& values) {
+  if (is_float(dst.dtype())) {
+    std::vector<float> f(values.begin(), values.end());  // int32 -> float32, to nearest even
+    write_f32(dst, f);
+    return;
+  }
+  const std::vector<int64_t> wide(values.begin(), values.end());
+  detail::scatter_i64(dst, wide.data());
+  note_write(dst);
+}
+
+bool is_unsigned(const AccessPattern& ap) {
+  return is_int(ap.dtype()) && !is_signed_int(ap.dtype());
+}
+
+std::string op_text(AluOp op) {
+  return std::string(alu_op_name(op));
+}
+
+}  // namespace
+
+// ---- tensor_tensor -------------------------------------------------------------
+
+void TensorTensor::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& a = *o.srcs[0];
+  const AccessPattern& b = *o.srcs[1];
+  need_tile(name, "data1", a, false);
+  need_tile(name, "data2", b, false);
+  need_tile(name, "dst", dst, true);
+  if (a.buffer->kind() == MemKind::psum && b.buffer->kind() == MemKind::psum) {
+    throw Error("tensor_tensor: data1 " + tile_text(a) + " and data2 " + tile_text(b) +
+                " cannot both be in PSUM");
+  }
+  if (op == AluOp::power) {
+    for (const AccessPattern* ap : {&a, &b, &dst}) {
+      if (ap->buffer->kind() == MemKind::psum) {
+        throw Error(
+            "tensor_tensor: nl.power runs on the GpSimd Engine, which cannot reach "
+            "PSUM, and " +
+            tile_text(*ap) + " is in it");
+      }
+    }
+  }
+  need_same_layout(name, "data2", b, "data1", a);
+  need_same_layout(name, "dst", dst, "data1", a);
+  if (is_bitvec(op)) {
+    const std::string why = bitvec_why(op);
+    need_integer(name, why.c_str(), "data1", a);
+    need_integer(name, why.c_str(), "data2", b);
+    need_integer(name, why.c_str(), "dst", dst);
+  }
+}
+
+void TensorTensor::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& a = *o.srcs[0];
+  const AccessPattern& b = *o.srcs[1];
+  check_bounds(dst);
+  const bool integer = is_bitvec(op) || (is_int(a.dtype()) && is_int(b.dtype()) &&
+                                         op != AluOp::divide && op != AluOp::power);
+  if (integer) {
+    std::vector<int32_t> x = read_i32(a);
+    const std::vector<int32_t> y = read_i32(b);
+    const bool logical = is_unsigned(a);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = alu_i32(op, x[i], y[i], logical);
+    write_i32(dst, x);
+    return;
+  }
+  std::vector<float> x = read_f32(a);
+  const std::vector<float> y = read_f32(b);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = alu_f32(op, x[i], y[i]);
+  write_f32(dst, x);
+}
+
+std::string TensorTensor::text(const OpText& t) const {
+  return t.dsts + " <- tensor_tensor " + op_text(op) + "(" + t.srcs + ")";
+}
+
+// ---- tensor_scalar -------------------------------------------------------------
+
+namespace {
+
+// One operator's second operand for each partition: the constant's, or the
+// [P, 1] tile's values.
+template <typename T>
+std::vector<T> per_partition(const Scalar& constant, const AccessPattern* tile, int64_t p,
+                             std::vector<T> (*read)(const AccessPattern&)) {
+  if (tile) return read(*tile);
+  const T v = constant.is_float ? static_cast<T>(constant.real) : static_cast<T>(constant.integer);
+  return std::vector<T>(static_cast<size_t>(p), v);
+}
+
+// Applies `step` to x with each partition's operand, in the given order.
+template <typename T, typename F>
+void apply(std::vector<T>& x, const std::vector<T>& operand, int64_t per, bool reverse, F&& step) {
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T v = operand[per == 0 ? 0 : i / static_cast<size_t>(per)];
+    x[i] = reverse ? step(v, x[i]) : step(x[i], v);
+  }
+}
+
+}  // namespace
+
+void TensorScalar::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  need_tile(name, "data", data, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "data", data);
+  const size_t want = 1 + (tensor0 ? 1 : 0) + (has_op1 && tensor1 ? 1 : 0);
+  if (o.srcs.size() != want) {
+    throw Error("tensor_scalar: " + std::to_string(want) + " source tiles expected, not " +
+                std::to_string(o.srcs.size()));
+  }
+  const bool bitvec = is_bitvec(op0);
+  if (has_op1 && is_bitvec(op1) != bitvec) {
+    throw Error("tensor_scalar: op0 nl." + op_text(op0) + " and op1 nl." + op_text(op1) +
+                " must both be bit-vector operators or both arithmetic ones");
+  }
+  size_t next = 1;
+  for (int k = 0; k < (has_op1 ? 2 : 1); ++k) {
+    const bool tile = k == 0 ? tensor0 : tensor1;
+    const char* role = k == 0 ? "operand0" : "operand1";
+    const Scalar& constant = k == 0 ? operand0 : operand1;
+    if (tile) {
+      const AccessPattern& v = *o.srcs[next++];
+      need_vector(name, role, v, data);
+      if (bitvec) {
+        need_integer(name, bitvec_why(op0).c_str(), role, v);
+      } else if (v.dtype() != DType::float32) {
+        throw Error("tensor_scalar: an arithmetic operator's " + std::string(role) +
+                    " tile must be float32, " + tile_text(v) + " is not");
+      }
+    } else if (bitvec) {
+      if (constant.is_float || constant.integer < std::numeric_limits<int32_t>::min() ||
+          constant.integer > std::numeric_limits<int32_t>::max()) {
+        throw Error("tensor_scalar: a bit-vector operator's " + std::string(role) +
+                    " must be an int32 constant, not " + constant.text());
+      }
+    }
+  }
+  if (bitvec) {
+    const std::string why = bitvec_why(op0);
+    need_integer(name, why.c_str(), "data", data);
+    need_integer(name, why.c_str(), "dst", dst);
+  }
+}
+
+void TensorScalar::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  check_bounds(dst);
+  const int64_t p = partitions(data), per = free_size(data);
+  const AccessPattern* tile0 = tensor0 ? o.srcs[1] : nullptr;
+  const AccessPattern* tile1 = has_op1 && tensor1 ? o.srcs[tensor0 ? 2 : 1] : nullptr;
+  if (is_bitvec(op0)) {
+    const bool logical = is_unsigned(data);
+    const auto step = [logical](AluOp op) {
+      return [op, logical](int32_t a, int32_t b) { return alu_i32(op, a, b, logical); };
+    };
+    std::vector<int32_t> x = read_i32(data);
+    apply(x, per_partition<int32_t>(operand0, tile0, p, read_i32), per, reverse0, step(op0));
+    if (has_op1) {
+      apply(x, per_partition<int32_t>(operand1, tile1, p, read_i32), per, reverse1, step(op1));
+    }
+    write_i32(dst, x);
+    return;
+  }
+  const auto step = [](AluOp op) { return [op](float a, float b) { return alu_f32(op, a, b); }; };
+  std::vector<float> x = read_f32(data);
+  apply(x, per_partition<float>(operand0, tile0, p, read_f32), per, reverse0, step(op0));
+  if (has_op1)
+    apply(x, per_partition<float>(operand1, tile1, p, read_f32), per, reverse1, step(op1));
+  write_f32(dst, x);
+}
+
+std::string TensorScalar::text(const OpText& t) const {
+  const auto operand = [&](bool tile, const Scalar& v) {
+    return tile ? std::string("tile") : v.text();
+  };
+  std::string s = t.dsts + " <- tensor_scalar(" + t.srcs + ") " + (reverse0 ? "reversed " : "") +
+                  op_text(op0) + " " + operand(tensor0, operand0);
+  if (has_op1) {
+    s += ", " + std::string(reverse1 ? "reversed " : "") + op_text(op1) + " " +
+         operand(tensor1, operand1);
+  }
+  return s;
+}
+
+// ---- activation ----------------------------------------------------------------
+
+void Activation::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  need_tile(name, "data", data, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "data", data);
+  const size_t want = 1 + (has_bias && bias_tensor ? 1 : 0) + (scale_tensor ? 1 : 0);
+  if (o.srcs.size() != want) {
+    throw Error("activation: " + std::to_string(want) + " source tiles expected, not " +
+                std::to_string(o.srcs.size()));
+  }
+  size_t next = 1;
+  if (has_bias && bias_tensor) need_vector(name, "bias", *o.srcs[next++], data);
+  if (scale_tensor) {
+    const AccessPattern& s = *o.srcs[next];
+    need_vector(name, "scale", s, data);
+    if (s.dtype() != DType::float32) {
+      throw Error("activation: the scale tile must be float32, " + tile_text(s) + " is not");
+    }
+  }
+  if (func == ActFunc::prelu || func == ActFunc::invert) {
+    throw Error("activation: nl." + std::string(act_func_name(func)) +
+                " is not an activation function here" +
+                (func == ActFunc::prelu
+                     ? " (it needs relu_param, which nisa.activation does not take)"
+                     : " (a bit-vector operator)"));
+  }
+}
+
+void Activation::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  check_bounds(dst);
+  const int64_t p = partitions(data), per = free_size(data);
+  size_t next = 1;
+  const AccessPattern* bias_tile = has_bias && bias_tensor ? o.srcs[next++] : nullptr;
+  const AccessPattern* scale_tile = scale_tensor ? o.srcs[next] : nullptr;
+  const std::vector<float> scales = per_partition<float>(scale, scale_tile, p, read_f32);
+  const std::vector<float> biases =
+      has_bias ? per_partition<float>(bias, bias_tile, p, read_f32) : std::vector<float>();
+  std::vector<float> x = read_f32(data);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const size_t row = per == 0 ? 0 : i / static_cast<size_t>(per);
+    float v = x[i] * scales[row];
+    if (has_bias) v = v + biases[row];
+    x[i] = act_f32(func, v);
+  }
+  write_f32(dst, x);
+}
+
+std::string Activation::text(const OpText& t) const {
+  std::string s = t.dsts + " <- activation " + std::string(act_func_name(func)) + "(" + t.srcs +
+                  ") scale " + (scale_tensor ? std::string("tile") : scale.text());
+  if (has_bias) s += " bias " + (bias_tensor ? std::string("tile") : bias.text());
+  return s;
+}
+
+// ---- tensor_reduce -------------------------------------------------------------
+
+void TensorReduce::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  need_tile(name, "data", data, false);
+  need_tile(name, "dst", dst, true);
+  const int64_t ndim = static_cast<int64_t>(data.dims.size());
+  if (axes < 1 || axes >= ndim) {
+    throw Error("tensor_reduce: " + std::to_string(axes) + " trailing free dims of " +
+                tile_text(data) + " cannot be reduced (it has " + std::to_string(ndim - 1) + ")");
+  }
+  int64_t kept = 1;
+  for (int64_t d = 1; d < ndim - axes; ++d) kept *= data.dims[static_cast<size_t>(d)].count;
+  if (partitions(dst) != partitions(data) || free_size(dst) != kept) {
+    throw Error("tensor_reduce: dst " + tile_text(dst) + " must have the " +
+                std::to_string(partitions(data)) + " partitions of " + tile_text(data) + " and " +
+                std::to_string(kept) + " element" + (kept == 1 ? "" : "s") +
+                " per partition, what the reduction leaves");
+  }
+  if (is_bitvec(op)) {
+    const std::string why = bitvec_why(op);
+    need_integer(name, why.c_str(), "data", data);
+    need_integer(name, why.c_str(), "dst", dst);
+    if (negate) {
+      throw Error("tensor_reduce: negate applies to arithmetic operators, not nl." + op_text(op));
+    }
+  }
+}
+
+void TensorReduce::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  check_bounds(dst);
+  int64_t group = 1;
+  for (size_t d = data.dims.size() - static_cast<size_t>(axes); d < data.dims.size(); ++d) {
+    group *= data.dims[d].count;
+  }
+  const size_t n = static_cast<size_t>(group);
+  const auto fold = [&](auto values, auto&& step) {
+    using T = typename decltype(values)::value_type;
+    std::vector<T> out(n == 0 ? 0 : values.size() / n);
+    for (size_t g = 0; g < out.size(); ++g) {
+      T acc = values[g * n];
+      for (size_t i = 1; i < n; ++i) acc = step(acc, values[g * n + i]);
+      out[g] = acc;
+    }
+    return out;
+  };
+  if (is_bitvec(op)) {
+    const bool logical = is_unsigned(data);
+    write_i32(dst, fold(read_i32(data),
+                        [&](int32_t a, int32_t b) { return alu_i32(op, a, b, logical); }));
+    return;
+  }
+  std::vector<float> out =
+      fold(read_f32(data), [&](float a, float b) { return alu_f32(op, a, b); });
+  if (negate) {
+    for (float& v : out) v = -v;
+  }
+  write_f32(dst, out);
+}
+
+std::string TensorReduce::text(const OpText& t) const {
+  return t.dsts + " <- tensor_reduce " + op_text(op) + "(" + t.srcs + ") last " +
+         std::to_string(axes) + " dims" + (negate ? " negated" : "");
+}
+
+}  // namespace nkic::rt
