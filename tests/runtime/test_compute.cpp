@@ -45,7 +45,7 @@ TEST_CASE("remainders: mod takes the divisor's sign, fmod the dividend's, by zer
   CHECK(alu_f32(AluOp::fmod, -7.5f, 2.0f) == -1.5f);
 }
 
-TEST_CASE("float32 maximum and minimum propagate NaN; comparisons give 1 or 0") {
+TEST_CASE("float32 maximum and minimum propagate NaN, comparisons give 1 or 0") {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   CHECK(std::isnan(alu_f32(AluOp::maximum, nan, 1.0f)));
   CHECK(std::isnan(alu_f32(AluOp::maximum, 1.0f, nan)));
