@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "runtime/device_ops.h"
-#include "runtime/format_util.h"
 #include "runtime/strict.h"
 #include "runtime/strided.h"
+#include "runtime/tiles.h"
 
 namespace nkic::rt {
 
@@ -256,21 +256,6 @@ float act_f32(ActFunc f, float x) {
 namespace {
 
 constexpr int64_t kMaxPartitions = 128;  // nl.tile_size.pmax
-
-int64_t free_size(const AccessPattern& ap) {
-  int64_t n = 1;
-  for (size_t d = 1; d < ap.dims.size(); ++d) n *= ap.dims[d].count;
-  return n;
-}
-
-int64_t partitions(const AccessPattern& ap) {
-  return ap.dims.empty() ? 1 : ap.dims[0].count;
-}
-
-std::string tile_text(const AccessPattern& ap) {
-  return "'" + ap.buffer->name() + "' (" + std::string(dtype_name(ap.dtype())) + ", " +
-         std::string(mem_kind_name(ap.buffer->kind())) + ", " + format_shape(ap.shape()) + ")";
-}
 
 bool is_int(DType t) {
   return !is_float(t) && !is_packed(t);

@@ -11,21 +11,10 @@
 #include "runtime/format_util.h"
 #include "runtime/strict.h"
 #include "runtime/strided.h"
+#include "runtime/tiles.h"
 
 namespace nkic::rt {
 namespace {
-
-// The elements per partition: the free dims' counts multiplied.
-int64_t free_size(const AccessPattern& ap) {
-  int64_t n = 1;
-  for (size_t d = 1; d < ap.dims.size(); ++d) n *= ap.dims[d].count;
-  return n;
-}
-
-std::string tile_text(const AccessPattern& ap) {
-  return "'" + ap.buffer->name() + "' (" + std::string(dtype_name(ap.dtype())) + ", " +
-         std::string(mem_kind_name(ap.buffer->kind())) + ", " + format_shape(ap.shape()) + ")";
-}
 
 void need_memory(const char* op, const char* role, const AccessPattern& ap, MemKind kind) {
   if (ap.buffer->kind() == kind) return;

@@ -137,12 +137,11 @@ Value iinfo_repr(CallArgs& c) {
          ", dtype=" + field_text(s, "dtype") + ")";
 }
 
-Value host_array(CallArgs& c) {
+Value host_array(CallArgs&) {
   throw ValueError(
       "numpy arrays are not available to kernels: tensors are made with nki.language "
       "(nl.ndarray) and moved with nki.isa (nisa.dma_copy)",
       "TypeError");
-  (void)c;
 }
 
 Value::Class info_class(const char* name, BuiltinAction init, BuiltinAction repr) {
