@@ -310,6 +310,21 @@ void need_vector(const char* op, const char* role, const AccessPattern& ap,
               tile_text(data));
 }
 
+// An operation on one data tile (srcs[0]) with `sources` source tiles in
+// all, data's then its [P, 1] operands': data and dst tiles, dst laid out as
+// data.
+void need_data_and_operands(const char* op, const OpOperands& o, size_t sources) {
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& data = *o.srcs[0];
+  need_tile(op, "data", data, false);
+  need_tile(op, "dst", dst, true);
+  need_same_layout(op, "dst", dst, "data", data);
+  if (o.srcs.size() != sources) {
+    throw Error(std::string(op) + ": " + std::to_string(sources) + " source tiles expected, not " +
+                std::to_string(o.srcs.size()));
+  }
+}
+
 // ---- reading and writing -------------------------------------------------------
 
 std::vector<float> read_f32(const AccessPattern& ap) {
@@ -444,14 +459,7 @@ void TensorScalar::check(const OpOperands& o) const {
   const char* name = kName;
   const AccessPattern& dst = *o.dsts[0];
   const AccessPattern& data = *o.srcs[0];
-  need_tile(name, "data", data, false);
-  need_tile(name, "dst", dst, true);
-  need_same_layout(name, "dst", dst, "data", data);
-  const size_t want = 1 + (tensor0 ? 1 : 0) + (has_op1 && tensor1 ? 1 : 0);
-  if (o.srcs.size() != want) {
-    throw Error("tensor_scalar: " + std::to_string(want) + " source tiles expected, not " +
-                std::to_string(o.srcs.size()));
-  }
+  need_data_and_operands(name, o, 1 + (tensor0 ? 1 : 0) + (has_op1 && tensor1 ? 1 : 0));
   const bool bitvec = is_bitvec(op0);
   if (has_op1 && is_bitvec(op1) != bitvec) {
     throw Error("tensor_scalar: op0 nl." + op_text(op0) + " and op1 nl." + op_text(op1) +
@@ -532,16 +540,8 @@ std::string TensorScalar::text(const OpText& t) const {
 
 void Activation::check(const OpOperands& o) const {
   const char* name = kName;
-  const AccessPattern& dst = *o.dsts[0];
   const AccessPattern& data = *o.srcs[0];
-  need_tile(name, "data", data, false);
-  need_tile(name, "dst", dst, true);
-  need_same_layout(name, "dst", dst, "data", data);
-  const size_t want = 1 + (has_bias && bias_tensor ? 1 : 0) + (scale_tensor ? 1 : 0);
-  if (o.srcs.size() != want) {
-    throw Error("activation: " + std::to_string(want) + " source tiles expected, not " +
-                std::to_string(o.srcs.size()));
-  }
+  need_data_and_operands(name, o, 1 + (has_bias && bias_tensor ? 1 : 0) + (scale_tensor ? 1 : 0));
   size_t next = 1;
   if (has_bias && bias_tensor) need_vector(name, "bias", *o.srcs[next++], data);
   if (scale_tensor) {
