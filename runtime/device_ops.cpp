@@ -179,6 +179,34 @@ std::string RingRankId::text(const OpText& t) const {
   return t.reg_dsts + " <- step " + step + " of " + lists_text(lists);
 }
 
+// ---- sendrecv ----------------------------------------------------------------
+
+void LncExchange::check(const OpOperands& o) const {
+  for (size_t k = 0; k < 2; ++k) {
+    DmaCopy{}.check({{o.dsts[k]}, {o.srcs[1 - k]}, {}, {}, o.rank});
+  }
+}
+
+void LncExchange::run(const OpOperands& o) const {
+  // Program 1's destination may be its own source: that source is copied
+  // aside before program 0's tile lands there.
+  std::shared_ptr<Buffer> aside;
+  AccessPattern from_1 = *o.srcs[1];
+  if (o.dsts[1]->buffer == o.srcs[1]->buffer) {
+    aside = from_1.buffer->machine().allocate_scratch(from_1.rank(), from_1.dtype(), from_1.shape(),
+                                                      "sendrecv");
+    AccessPattern staged{aside.get(), 0, row_major_dims(from_1.shape())};
+    dma_copy(staged, from_1);
+    from_1 = staged;
+  }
+  dma_copy(*o.dsts[1], *o.srcs[0]);
+  dma_copy(*o.dsts[0], from_1);
+}
+
+std::string LncExchange::text(const OpText& t) const {
+  return t.dsts + " <- " + t.srcs + " swapped";
+}
+
 // ---- any operation -----------------------------------------------------------
 
 const char* op_name(const DeviceOp& op) {

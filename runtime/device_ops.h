@@ -227,6 +227,22 @@ struct RingRankId {
   std::string text(const OpText& t) const;
 };
 
+// nisa.sendrecv between the two programs of an LNC-2 rank, once both have
+// called it: dsts[0] (program 0's) <- srcs[1] (program 1's) and dsts[1] <-
+// srcs[0], as two DMA copies of equal element counts. Both sources are read
+// before either destination is written, so a program may receive into the
+// tile it sends.
+struct LncExchange {
+  static constexpr const char* kName = "sendrecv";
+  static constexpr const char* kType = "LncExchange";
+  static constexpr OperandCounts kOperands{2, 2, 0, 0};
+
+  auto fields() const { return std::tie(); }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
 }  // namespace nkic::rt
 
 #include "runtime/compute_ops.h"  // the element-wise engines, on the types above
@@ -234,10 +250,9 @@ struct RingRankId {
 
 namespace nkic::rt {
 
-using DeviceOp =
-    std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId, RingRankId,
-                 NcMatmul, NcTranspose, DmaTranspose, TensorTensor, TensorScalar, Activation,
-                 TensorReduce>;
+using DeviceOp = std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore,
+                              RankId, RingRankId, LncExchange, NcMatmul, NcTranspose, DmaTranspose,
+                              TensorTensor, TensorScalar, Activation, TensorReduce>;
 
 // Attribute equality, from fields().
 template <typename Op, typename = decltype(std::declval<const Op&>().fields())>
