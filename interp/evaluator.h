@@ -24,6 +24,7 @@
 namespace nkic::interp {
 
 class Device;
+class Spmd;
 
 class ModuleFinder;
 struct ModuleSpec;
@@ -42,6 +43,7 @@ struct RankContext {
   LncShare* share = nullptr;
   rt::Machine* machine = nullptr;  // where tensors are allocated
   Device* device = nullptr;        // performs (or records) the device operations
+  Spmd* spmd = nullptr;            // the scheduler, where the rank's programs meet
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;     // sys.stderr; nullptr: the process's standard error
   ModuleFinder* finder = nullptr;  // nullptr: only the builtin modules
@@ -86,6 +88,8 @@ class Evaluator : public UserMethods {
   Evaluator& operator=(const Evaluator&) = delete;
 
   const RankContext& context() const { return ctx_; }
+  // The scheduler of the next run, for an evaluator that outlives one (the REPL's).
+  void set_spmd(Spmd& spmd) { ctx_.spmd = &spmd; }
   // The variable the statement being run assigns to (`out = nl.ndarray(...)`),
   // empty when none: unnamed tensors take it, so messages can name them.
   const std::string& assignment_target() const { return assignment_target_; }

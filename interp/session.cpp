@@ -117,9 +117,10 @@ struct Session::Impl {
     return options.platform ? *options.platform : rt::default_platform();
   }
 
-  RankContext context(int rank, rt::Machine& machine, Device& device, int program = 0,
+  RankContext context(int rank, rt::Machine& machine, Device& device, Spmd& spmd, int program = 0,
                       LncShare* share = nullptr) {
     RankContext ctx;
+    ctx.spmd = &spmd;
     ctx.rank = rank;
     ctx.ranks = options.ranks;
     ctx.program = program;
@@ -144,7 +145,7 @@ struct Session::Impl {
   void rank_body(int rank, int program, LncShare* share, const ast::FunctionDef& def,
                  const std::vector<PreparedArg>& args, rt::Machine& machine, Spmd& spmd,
                  RunResult& result, double& kernel_micros);
-  void trace_body(int program, LncShare* share, const ast::FunctionDef& def,
+  void trace_body(int program, LncShare* share, Spmd& spmd, const ast::FunctionDef& def,
                   const std::vector<PreparedArg>& args, rt::Machine& machine, Device& device,
                   TraceResult& result);
 };
@@ -358,7 +359,7 @@ void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast:
                               const std::vector<PreparedArg>& args, rt::Machine& machine,
                               Spmd& spmd, RunResult& result, double& kernel_micros) {
   ExecDevice device(rank, spmd);
-  Evaluator ev(context(rank, machine, device, program, share));
+  Evaluator ev(context(rank, machine, device, spmd, program, share));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
   const double start = thread_cpu_micros();
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
@@ -366,9 +367,9 @@ void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast:
   const ast::Return* ret = ev.last_return();
   spmd.set_finish_place(rank, ret ? ret->range : def.range, program);
   const auto returned_list = program_returns(ev, program, share, def, returned);
-  // A rank's outputs are its shared tensors: read once, by its last program
-  // (programs run in order, see spmd.h), when both have written them.
-  if (program + 1 < options.lnc) return;
+  // A rank's outputs are its shared tensors: read once, by the program that
+  // finishes last, when both have written them.
+  if (share && share->returned->program == program) return;
   std::vector<NamedArray>& outputs = result.outputs[static_cast<size_t>(rank)];
   std::vector<std::string>& printed = result.printed[static_cast<size_t>(rank)];
   std::vector<const rt::Buffer*> seen;
@@ -397,15 +398,17 @@ void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast:
   }
 }
 
-void Session::Impl::trace_body(int program, LncShare* share, const ast::FunctionDef& def,
-                               const std::vector<PreparedArg>& args, rt::Machine& machine,
-                               Device& device, TraceResult& result) {
+void Session::Impl::trace_body(int program, LncShare* share, Spmd& spmd,
+                               const ast::FunctionDef& def, const std::vector<PreparedArg>& args,
+                               rt::Machine& machine, Device& device, TraceResult& result) {
   if (share) device.program(program);
-  RankContext ctx = context(0, machine, device, program, share);
+  RankContext ctx = context(0, machine, device, spmd, program, share);
   ctx.tracing = true;
   Evaluator ev(ctx);
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
+  const ast::Return* ret = ev.last_return();
+  spmd.set_finish_place(0, ret ? ret->range : def.range, program);
   const auto returned_list = program_returns(ev, program, share, def, returned);
   if (program > 0) return;  // the first program's tensors stand for the rank's
   for (const auto& [name, t] : bound.inputs) result.inputs.emplace_back(name, t->buffer());
@@ -497,8 +500,8 @@ std::optional<TraceResult> Session::trace(const std::string& kernel,
     LncShare share(lnc);
     Spmd spmd(1, /*name_ranks=*/false, lnc);
     error = spmd.run_programs([&](int, int program) {
-      im.trace_body(program, lnc > 1 ? &share : nullptr, *def, prepared, *result.machine, device,
-                    result);
+      im.trace_body(program, lnc > 1 ? &share : nullptr, spmd, *def, prepared, *result.machine,
+                    device, result);
     });
   }
   if (error) {

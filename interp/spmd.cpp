@@ -31,9 +31,13 @@ Diagnostic note(const SourceRange& r, std::string message, int rank, int program
   d.severity = Severity::note;
   d.range = r;
   d.message = std::move(message);
-  d.ranks = {rank};
+  if (rank >= 0) d.ranks = {rank};
   d.program = program;
   return d;
+}
+
+bool same_place(const SourceRange& a, const SourceRange& b) {
+  return a.file == b.file && a.begin.line == b.begin.line && a.begin.col == b.begin.col;
 }
 
 }  // namespace
@@ -44,7 +48,8 @@ Spmd::Spmd(int ranks, bool name_ranks, int programs)
       programs_(programs),
       rank_cv_(static_cast<size_t>(ranks * programs)),
       state_(static_cast<size_t>(ranks * programs), State::ready),
-      finish_place_(static_cast<size_t>(ranks * programs)) {}
+      finish_place_(static_cast<size_t>(ranks * programs)),
+      meeting_(static_cast<size_t>(ranks)) {}
 
 void Spmd::set_finish_place(int rank, const SourceRange& where, int program) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -151,10 +156,8 @@ void Spmd::record_error_locked(Diagnostic d) {
   }
   // The same error at the same place on another rank (identical programs
   // usually fail identically) is one error naming every rank that hit it.
-  const SourceRange& a = first_error_->range;
-  const bool same = a.file == d.range.file && a.begin.line == d.range.begin.line &&
-                    a.begin.col == d.range.begin.col && first_error_->message == d.message &&
-                    first_error_->program == d.program;
+  const bool same = same_place(first_error_->range, d.range) &&
+                    first_error_->message == d.message && first_error_->program == d.program;
   if (!same) return;
   std::vector<int>& ranks = first_error_->ranks;
   ranks.insert(ranks.end(), d.ranks.begin(), d.ranks.end());
@@ -183,10 +186,66 @@ int Spmd::pick_next_locked() {
   return -1;
 }
 
+std::optional<std::pair<std::string, SourceRange>> Spmd::waits_in_locked(int unit) const {
+  const int rank = rank_of(unit), program = program_of(unit);
+  const auto& m = meeting_[static_cast<size_t>(rank)];
+  if (m && m->program == program) return std::make_pair(std::string(m->name), m->range);
+  for (const Pending& p : pending_) {
+    if (p.program != program) continue;
+    for (size_t k = 0; k < p.members.size(); ++k) {
+      if (p.members[k] == rank && p.arrived[k]) {
+        return std::make_pair(std::string(collective_name(p.arrived[k]->kind)),
+                              p.arrived[k]->range);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+Diagnostic Spmd::meeting_deadlock_locked(int rank) const {
+  const ProgramMeeting& m = *meeting_[static_cast<size_t>(rank)];
+  const int other = 1 - m.program;
+  // Why the other program does not come, for rank r.
+  auto why = [&](int r) {
+    const size_t u = static_cast<size_t>(unit(r, other));
+    if (state_[u] == State::waiting) {
+      if (auto w = waits_in_locked(unit(r, other))) {
+        return "waits in " + w->first + " at " + place(w->second);
+      }
+    }
+    return "finished at " + place(finish_place_[u]) + " without calling it";
+  };
+  const std::string reason = why(rank);
+  Diagnostic d;
+  d.range = m.range;
+  d.program = m.program;
+  d.message = std::string(m.name) + " on program " + std::to_string(m.program) +
+              " waits for program " + std::to_string(other) + ", which " + reason;
+  // Every rank stuck the same way, named at once.
+  for (int r = 0; r < ranks_ && name_ranks_; ++r) {
+    const auto& o = meeting_[static_cast<size_t>(r)];
+    if (o && o->program == m.program && same_place(o->range, m.range) && why(r) == reason) {
+      d.ranks.push_back(r);
+    }
+  }
+  const size_t u = static_cast<size_t>(unit(rank, other));
+  if (state_[u] == State::waiting) {
+    if (auto w = waits_in_locked(unit(rank, other))) {
+      d.notes.push_back(note(w->second,
+                             "program " + std::to_string(other) + " waits in " + w->first + " here",
+                             name_ranks_ ? rank : -1, other));
+    }
+  }
+  return d;
+}
+
 Diagnostic Spmd::deadlock_locked(int waiting_unit) const {
   const int waiting_rank = rank_of(waiting_unit);
   const int program = program_of(waiting_unit);
   const int named = named_program(program);
+  if (const auto& m = meeting_[static_cast<size_t>(waiting_rank)]; m && m->program == program) {
+    return meeting_deadlock_locked(waiting_rank);
+  }
   const Pending* p = nullptr;
   for (const Pending& candidate : pending_) {
     if (candidate.program != program) continue;
@@ -216,20 +275,14 @@ Diagnostic Spmd::deadlock_locked(int waiting_unit) const {
     const int m = missing[i];
     if (i) why += i + 1 == missing.size() ? " and " : ", ";
     why += "rank " + std::to_string(m) + ", which ";
-    const CollectiveCall* where = nullptr;
-    for (const Pending& other : pending_) {
-      if (other.program != program) continue;
-      for (size_t k = 0; k < other.members.size(); ++k) {
-        if (other.members[k] == m && other.arrived[k]) where = &*other.arrived[k];
-      }
-    }
     const size_t mu = static_cast<size_t>(unit(m, program));
-    if (state_[mu] == State::waiting && where) {
-      why += std::string("waits in ") + collective_name(where->kind) + " at " + place(where->range);
-      d.notes.push_back(note(
-          where->range,
-          "rank " + std::to_string(m) + " waits in " + collective_name(where->kind) + " here", m,
-          named));
+    const auto where =
+        state_[mu] == State::waiting ? waits_in_locked(unit(m, program)) : std::nullopt;
+    if (where) {
+      why += "waits in " + where->first + " at " + place(where->second);
+      d.notes.push_back(note(where->second,
+                             "rank " + std::to_string(m) + " waits in " + where->first + " here", m,
+                             named));
     } else {
       why += "finished at " + place(finish_place_[mu]) + " without joining";
     }
@@ -308,6 +361,26 @@ void Spmd::join(CollectiveCall call) {
   }
   state_[static_cast<size_t>(self)] = State::waiting;
   pass_baton_locked();
+  wait_turn_locked(lock, self);
+}
+
+void Spmd::meet(const ProgramMeeting& call, const MeetingDone& complete) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const int self = unit(call.rank, call.program);
+  std::optional<ProgramMeeting>& waiting = meeting_[static_cast<size_t>(call.rank)];
+  if (!waiting) {
+    waiting = call;
+    state_[static_cast<size_t>(self)] = State::waiting;
+    pass_baton_locked();
+    wait_turn_locked(lock, self);
+    return;
+  }
+  const ProgramMeeting first = *waiting;
+  waiting.reset();
+  // On a throw the first stays waiting, and is unwound with the run.
+  complete(first, call);
+  state_[static_cast<size_t>(unit(first.rank, first.program))] = State::ready;
+  pass_baton_locked();  // program 0 goes on first, whichever arrived last
   wait_turn_locked(lock, self);
 }
 

@@ -8,8 +8,15 @@
 // Under an LNC grid the schedulable unit is (rank, program), numbered
 // program-major: every rank's program 0 comes before any program 1. A
 // collective joins the programs of one program id only, so the programs 0
-// never wait for a program 1, and each rank's program 0 runs to its end
-// before its program 1 starts: the order a compiled program runs them in.
+// never wait for a program 1, and each rank's program 0 runs to its end, or
+// to where it meets its program 1, before that program starts.
+//
+// The two programs of a rank meet at nisa.core_barrier and nisa.sendrecv:
+// the first to arrive waits; the second runs the meeting's completion (the
+// checks that the two calls agree, the exchange) and both go on, program 0
+// first. A compiler's trace interleaves the programs at their meetings the
+// same way, so each rank's operations come in one order in a run and in a
+// compiled program.
 //
 // Collectives meet here: a rank's call waits until every member of its
 // sub-group has arrived; the last one to arrive checks and runs it and wakes
@@ -26,12 +33,29 @@
 #include <list>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/diagnostics.h"
 #include "interp/nki/collective.h"
+#include "runtime/tensor.h"
 
 namespace nkic::interp {
+
+// A program's call that meets the rank's other program, as recorded when
+// it arrives.
+struct ProgramMeeting {
+  const char* name = "";  // the operation, for messages: "nisa.sendrecv"
+  int rank = 0;
+  int program = 0;
+  SourceRange range;
+  // sendrecv's: its pipe_id and its tiles (the caller's arguments, alive
+  // while it waits).
+  int64_t pipe_id = 0;
+  const rt::TensorView* src = nullptr;
+  const rt::TensorView* dst = nullptr;
+};
 
 class Spmd {
  public:
@@ -70,6 +94,13 @@ class Spmd {
   // unwinds the thread when the run is cancelled.
   void join(CollectiveCall call);
 
+  // From a program's thread under an LNC grid: meets the rank's other
+  // program. The second to arrive calls complete(first, second), which
+  // throws CompileError when the two do not agree; then both go on.
+  using MeetingDone =
+      std::function<void(const ProgramMeeting& first, const ProgramMeeting& second)>;
+  void meet(const ProgramMeeting& call, const MeetingDone& complete);
+
   // Where a rank's kernel ended, for "rank 2 finished at k.py:20:1".
   void set_finish_place(int rank, const SourceRange& where, int program = 0);
 
@@ -98,6 +129,9 @@ class Spmd {
   void record_error_locked(Diagnostic d);
   int pick_next_locked();
   Diagnostic deadlock_locked(int waiting_unit) const;
+  Diagnostic meeting_deadlock_locked(int rank) const;
+  // What a waiting unit waits in (a collective or a meeting) and where.
+  std::optional<std::pair<std::string, SourceRange>> waits_in_locked(int unit) const;
   void pass_baton_locked();
   void wait_turn_locked(std::unique_lock<std::mutex>& lock, int unit);
 
@@ -111,6 +145,7 @@ class Spmd {
   std::vector<State> state_;
   std::vector<SourceRange> finish_place_;
   std::list<Pending> pending_;
+  std::vector<std::optional<ProgramMeeting>> meeting_;  // per rank: the program waiting to meet
   int current_ = -1;
   int done_count_ = 0;
   bool cancelled_ = false;

@@ -41,6 +41,7 @@ void Interactive::Impl::start() {
       ctx.share = shares.empty() ? nullptr : shares.back().get();
       ctx.machine = machine.get();
       ctx.device = core.device.get();
+      ctx.spmd = spmd.get();
       ctx.out = options.out ? options.out : &std::cout;
       ctx.finder = &finder;
       ctx.interrupt = options.interrupt;
@@ -54,7 +55,10 @@ void Interactive::Impl::start() {
 
 bool Interactive::Impl::run_all(const std::function<void(Core&)>& body) {
   spmd = std::make_unique<Spmd>(options.ranks, /*name_ranks=*/true, options.lnc);
-  for (Core& c : cores) c.device->set_spmd(*spmd);
+  for (Core& c : cores) {
+    c.device->set_spmd(*spmd);
+    c.ev->set_spmd(*spmd);
+  }
   // The evaluators point at these: fresh contents, same addresses.
   for (std::unique_ptr<LncShare>& share : shares) *share = LncShare(options.lnc);
   const std::optional<Diagnostic> error =
