@@ -6,15 +6,17 @@
 // rerolled, and buffers and registers nothing uses are dropped.
 #include "codegen/specialize.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
 #include "codegen/lifetimes.h"
 #include "codegen/reroll.h"
 #include "codegen/trace.h"
-#include "interp/nki/collective.h"
 #include "interp/device.h"
 #include "interp/kernel_binding.h"
+#include "interp/nki/collective.h"
 #include "interp/python/value.h"
 
 namespace nkic::codegen {
@@ -109,8 +111,8 @@ class Recorder final : public interp::Device {
     p_.registers.push_back(d);
     trace_.register_last_use.push_back(-1);
     registers_[reg.get()] = d.id;
-    for (TraceLoop* loop : open_) {
-      if (!loop->iterations.empty()) loop->iterations.back().registers.push_back(d.id);
+    for (TraceLoop* loop : open()) {
+      if (loop && !loop->iterations.empty()) loop->iterations.back().registers.push_back(d.id);
     }
     return reg;
   }
@@ -156,29 +158,41 @@ class Recorder final : public interp::Device {
     record(std::move(i));
   }
 
-  // Under an LNC grid the programs are traced one after another; what
-  // follows is tagged with its program, for its places and on-chip memory.
-  void program(int program) override { program_ = program; }
+  // Under an LNC grid the programs are traced one after another, switching
+  // where they meet (nisa.sendrecv, nisa.core_barrier); what follows is
+  // tagged with its program, for its places and on-chip memory. A program
+  // that stops inside loops has the other's instructions come next, so its
+  // open loops cannot stay loops: their iterations so far become straight
+  // code, and what they run after it resumes follows it likewise.
+  void program(int program) override {
+    if (program == program_) return;
+    flatten_open_loops();
+    program_ = program;
+    current_ = &trace_.body;  // this program's own open loops are flat already
+  }
 
   void loop_begin(int64_t, const SourceRange& where) override {
     auto loop = std::make_unique<TraceLoop>();
     loop->where = where;
-    open_.push_back(loop.get());
+    open().push_back(loop.get());
     current_->emplace_back(std::move(loop));
   }
 
   void loop_iteration(int64_t) override {
-    TraceLoop& loop = *open_.back();
-    close_iteration(loop);
-    loop.iterations.emplace_back();
-    loop.iterations.back().first = seq_;
-    current_ = &loop.iterations.back().body;
+    TraceLoop* loop = open().back();
+    if (!loop) return;  // flattened
+    close_iteration(*loop);
+    loop->iterations.emplace_back();
+    loop->iterations.back().first = seq_;
+    current_ = &loop->iterations.back().body;
   }
 
   void loop_end() override {
-    close_iteration(*open_.back());
-    open_.pop_back();
-    current_ = open_.empty() ? &trace_.body : &open_.back()->iterations.back().body;
+    std::vector<TraceLoop*>& loops = open();
+    if (loops.back()) close_iteration(*loops.back());
+    loops.pop_back();
+    current_ =
+        loops.empty() || !loops.back() ? &trace_.body : &loops.back()->iterations.back().body;
   }
 
  private:
@@ -195,8 +209,8 @@ class Recorder final : public interp::Device {
     p_.buffers.push_back(d);
     trace_.buffer_last_use.push_back(-1);
     buffers_[&b] = d.id;
-    for (TraceLoop* loop : open_) {
-      if (!loop->iterations.empty()) loop->iterations.back().buffers.push_back(d.id);
+    for (TraceLoop* loop : open()) {
+      if (loop && !loop->iterations.empty()) loop->iterations.back().buffers.push_back(d.id);
     }
     return d.id;
   }
@@ -244,6 +258,29 @@ class Recorder final : public interp::Device {
     ++seq_;
   }
 
+  // The running program's open loops, outermost first; nullptr for one
+  // flattened.
+  std::vector<TraceLoop*>& open() { return open_[static_cast<size_t>(std::max(program_, 0))]; }
+
+  // Replaces each open loop of the running program, innermost first, by the
+  // instructions of its iterations so far, in order, in its parent's body.
+  // The open loops still running are the last node of their parent's body,
+  // and flattened ones (nullptr) lie below them, at the top level.
+  void flatten_open_loops() {
+    std::vector<TraceLoop*>& loops = open();
+    for (size_t k = loops.size(); k-- > 0 && loops[k];) {
+      std::vector<TraceNode>& parent =
+          k > 0 && loops[k - 1] ? loops[k - 1]->iterations.back().body : trace_.body;
+      std::unique_ptr<TraceLoop> loop =
+          std::move(std::get<std::unique_ptr<TraceLoop>>(parent.back()));
+      parent.pop_back();
+      for (TraceIteration& it : loop->iterations) {
+        for (TraceNode& n : it.body) parent.push_back(std::move(n));
+      }
+      loops[k] = nullptr;
+    }
+  }
+
   void close_iteration(TraceLoop& loop) {
     if (!loop.iterations.empty()) loop.iterations.back().last = seq_ - 1;
   }
@@ -251,7 +288,7 @@ class Recorder final : public interp::Device {
   Program& p_;
   Trace trace_;
   std::vector<TraceNode>* current_ = &trace_.body;
-  std::vector<TraceLoop*> open_;
+  std::array<std::vector<TraceLoop*>, 2> open_;  // by program: its open loops
   int64_t seq_ = 0;
   int program_ = -1;  // the program being traced under an LNC grid
   std::map<const rt::Buffer*, int> buffers_;
