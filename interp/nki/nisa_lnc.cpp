@@ -1,10 +1,12 @@
 // The isa operations between the two programs of an LNC-2 rank:
-// nisa.core_barrier and nisa.sendrecv. Their arguments are checked as the
-// docs state them; running them is not supported yet, because a rank's
-// programs run here one after the other (spmd.h), where a barrier or an
-// exchange needs the two to meet midway. Library modules import them, so
-// they exist; a call is a located error saying so.
+// nisa.core_barrier and nisa.sendrecv. Each checks its own arguments as the
+// docs state them, then meets the rank's other program at the scheduler
+// (spmd.h). The second to arrive checks that the two calls agree (the same
+// operation, pipe_id and tile) and, for sendrecv, hands the exchange to the
+// device as one operation on both programs' tiles (rt::LncExchange), which
+// the interpreter performs and a compiler records.
 #include "interp/nki/args.h"
+#include "interp/spmd.h"
 #include "runtime/format_util.h"
 
 namespace nkic::interp {
@@ -19,19 +21,71 @@ void require_lnc2(const CallArgs& c) {
   }
 }
 
-[[noreturn]] void not_supported(const CallArgs& c) {
-  throw ValueError("nisa." + c.fn.name +
-                   " is not supported yet: the two programs of an LNC-2 rank run one after "
-                   "the other here, and cannot meet midway");
-}
-
-int64_t program_arg(const CallArgs& c, const char* param) {
+// send_to_rank / recv_from_rank: the other program of the rank.
+void peer_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
   if (!v.is<int64_t>() || (*v.get<int64_t>() != 0 && *v.get<int64_t>() != 1)) {
     throw ValueError(param_name(c, param) + " must be 0 or 1 (a program of the LNC-2 rank), not " +
                      to_repr(v));
   }
-  return *v.get<int64_t>();
+  const int program = c.ev.context().program;
+  if (c.ev.context().programs > 1 && *v.get<int64_t>() == program) {
+    throw ValueError(param_name(c, param) + " must be the rank's other program, " +
+                     std::to_string(1 - program) + ", not " + std::to_string(program) +
+                     ", this one");
+  }
+}
+
+std::string tile_text(const rt::TensorView& t) {
+  return rt::format_shape(t.shape()) + " " + std::string(rt::dtype_name(t.dtype()));
+}
+
+Diagnostic note_at(const SourceRange& where, const std::string& message, const CallArgs& c,
+                   int program) {
+  Diagnostic d = c.ev.diagnostic(where, message);
+  d.severity = Severity::note;
+  d.program = program;
+  return d;
+}
+
+// Where the rank's programs disagree at a meeting: an error at the second
+// call, with a note at the first.
+[[noreturn]] void disagree(const CallArgs& c, const ProgramMeeting& first,
+                           const std::string& message, const std::string& first_note) {
+  Diagnostic d = c.ev.diagnostic(c.range, message);
+  d.notes.push_back(note_at(first.range, first_note, c, first.program));
+  throw CompileError(std::move(d));
+}
+
+// The checks every meeting makes: both programs call the same operation
+// (and, for sendrecv, with one pipe_id).
+void check_same_operation(const CallArgs& c, const ProgramMeeting& first,
+                          const ProgramMeeting& second) {
+  const std::string here =
+      std::string(second.name) + " on program " + std::to_string(second.program);
+  const std::string there = "program " + std::to_string(first.program);
+  if (std::string(first.name) != second.name) {
+    disagree(c, first,
+             here + " meets " + there + "'s " + first.name + " at " + place(first.range) +
+                 ": the programs of a rank must call core_barrier and sendrecv in one order",
+             there + " calls " + first.name + " here");
+  }
+  if (first.pipe_id != second.pipe_id) {
+    disagree(c, first,
+             here + " has pipe_id " + std::to_string(second.pipe_id) + ", but " + there +
+                 "'s, at " + place(first.range) + ", has pipe_id " + std::to_string(first.pipe_id),
+             there + " calls " + first.name + " here");
+  }
+}
+
+void meet(CallArgs& c, ProgramMeeting m, const Spmd::MeetingDone& complete) {
+  const RankContext& ctx = c.ev.context();
+  m.rank = ctx.rank;
+  m.program = ctx.program;
+  m.range = c.range;
+  ctx.spmd->meet(m, complete);
+  // The other program may have run meanwhile: what follows is this one's.
+  device(c).program(ctx.program);
 }
 
 Value nisa_core_barrier(CallArgs& c) {
@@ -41,14 +95,43 @@ Value nisa_core_barrier(CallArgs& c) {
                      std::string(rt::mem_kind_name(data.kind())));
   }
   const ValueList* cores = sequence_items(c["cores"]);
-  if (!cores || cores->size() != 2 || !equals((*cores)[0], Value(int64_t{0})) ||
-      !equals((*cores)[1], Value(int64_t{1}))) {
-    throw ValueError(param_name(c, "cores") + " must be (0, 1), not " + to_repr(c["cores"]));
+  auto is_cores = [&](int64_t n) {
+    if (!cores || cores->size() != static_cast<size_t>(n)) return false;
+    for (int64_t k = 0; k < n; ++k) {
+      if (!equals((*cores)[static_cast<size_t>(k)], Value(k))) return false;
+    }
+    return true;
+  };
+  const bool grid = c.ev.context().programs > 1;
+  if (!is_cores(2) && !(is_cores(1) && !grid)) {
+    throw ValueError(param_name(c, "cores") + " must be (0, 1)" +
+                     (grid ? " under --lnc 2" : " (or (0,), a core alone, without --lnc 2)") +
+                     ", not " + to_repr(c["cores"]));
   }
   enum_arg(c, "engine", "engine");
   name_arg(c, "name");
+  if (is_cores(1)) return Value();  // one core: nothing to wait for
   require_lnc2(c);
-  not_supported(c);
+  ProgramMeeting m;
+  m.name = "nisa.core_barrier";
+  meet(c, m, [&](const ProgramMeeting& first, const ProgramMeeting& second) {
+    check_same_operation(c, first, second);
+  });
+  return Value();
+}
+
+constexpr int64_t kGpsimdDma = 2;  // nisa.dma_engine.gpsimd_dma
+
+// The most bytes per partition sendrecv moves through the GpSimd's own DMA.
+int64_t gpsimd_dma_limit(rt::DType dtype) {
+  switch (rt::dtype_size(dtype)) {
+    case 1:
+      return 256;
+    case 2:
+      return 512;
+    default:
+      return 1024;
+  }
 }
 
 Value nisa_sendrecv(CallArgs& c) {
@@ -62,20 +145,48 @@ Value nisa_sendrecv(CallArgs& c) {
     }
   }
   if (src.dtype() != dst.dtype() || src.shape() != dst.shape()) {
-    throw ValueError(
-        "src and dst must have one shape and dtype: src is " + rt::format_shape(src.shape()) + " " +
-        std::string(rt::dtype_name(src.dtype())) + ", dst " + rt::format_shape(dst.shape()) + " " +
-        std::string(rt::dtype_name(dst.dtype())));
+    throw ValueError("src and dst must have one shape and dtype: src is " + tile_text(src) +
+                     ", dst " + tile_text(dst));
   }
-  program_arg(c, "send_to_rank");
-  program_arg(c, "recv_from_rank");
+  peer_arg(c, "send_to_rank");
+  peer_arg(c, "recv_from_rank");
   if (!c["pipe_id"].is<int64_t>()) {
     throw ValueError(param_name(c, "pipe_id") + " must be an int, not " + to_repr(c["pipe_id"]));
   }
-  enum_arg(c, "dma_engine", "dma_engine");
+  const bool gpsimd_dma = enum_arg(c, "dma_engine", "dma_engine") == kGpsimdDma;
   name_arg(c, "name");
+  if (gpsimd_dma) {
+    const std::vector<int64_t>& shape = src.shape();
+    int64_t per_partition = static_cast<int64_t>(rt::dtype_size(src.dtype()));
+    for (size_t k = 1; k < shape.size(); ++k) per_partition *= shape[k];
+    const int64_t limit = gpsimd_dma_limit(src.dtype());
+    if (per_partition > limit) {
+      throw ValueError(c.fn.name + ": dma_engine.gpsimd_dma moves at most " +
+                       std::to_string(limit) + " bytes per partition of " +
+                       std::string(rt::dtype_name(src.dtype())) + ", and the tile has " +
+                       std::to_string(per_partition));
+    }
+  }
   require_lnc2(c);
-  not_supported(c);
+  ProgramMeeting m;
+  m.name = "nisa.sendrecv";
+  m.pipe_id = *c["pipe_id"].get<int64_t>();
+  m.src = &src;
+  m.dst = &dst;
+  meet(c, m, [&](const ProgramMeeting& first, const ProgramMeeting& second) {
+    check_same_operation(c, first, second);
+    if (first.src->shape() != second.dst->shape() || first.src->dtype() != second.dst->dtype()) {
+      disagree(c, first,
+               "nisa.sendrecv on program " + std::to_string(second.program) + " exchanges a " +
+                   tile_text(*second.dst) + " tile, but program " + std::to_string(first.program) +
+                   "'s, at " + place(first.range) + ", is " + tile_text(*first.src),
+               "program " + std::to_string(first.program) + " calls nisa.sendrecv here");
+    }
+    const ProgramMeeting& p0 = first.program == 0 ? first : second;
+    const ProgramMeeting& p1 = first.program == 0 ? second : first;
+    device(c).run({rt::LncExchange{}, {p0.dst, p1.dst}, {p0.src, p1.src}, {}, {}, c.range});
+  });
+  return Value();
 }
 
 }  // namespace

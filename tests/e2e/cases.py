@@ -516,6 +516,22 @@ def cases():
                  f"w=@{DATA}/mm_w_rank{{rank}}{suffix}.npy", f"replica_group={spec}",
                  f"num_ranks={ranks}", f"ring_size={len(spec[0])}", f"--lnc={lnc}"],
                 reduced_chunk)
+    # The two programs of an LNC-2 rank exchanging tiles (sendrecv, in a loop
+    # and in place) and halves through shared HBM (core_barrier): the sum of
+    # the two halves of the input (a bfloat16 sum rounded once), the first
+    # tiles swapped, the halves swapped.
+    for ranks, suffix, tiles in ((2, "", 4), (4, "", 4), (1, "_bf16", 1), (2, "_bf16", 2)):
+        def exchanged(r, suffix=suffix, tiles=tiles):
+            x = load(f"{DATA}/mm_rows_rank{r}{suffix}.npy")
+            half = x.shape[1] // 2
+            width = half // tiles
+            total = x[:, :half] + x[:, half:]
+            return {"total": bf16_round(total) if suffix else total,
+                    "swapped": np.concatenate([x[:, half:half + width], x[:, :width]], axis=1),
+                    "mirror": np.concatenate([x[:, half:], x[:, :half]], axis=1)}
+        add(f"lnc_exchange{suffix}-{ranks}-{tiles}", "lnc_exchange", None, ranks,
+            [f"x=@{DATA}/mm_rows_rank{{rank}}{suffix}.npy", f"tiles={tiles}", "--lnc=2"],
+            exchanged)
     return out
 
 

@@ -361,6 +361,28 @@ def k(src):
   CHECK(floats(o.result->outputs[0][0].array) == std::vector<float>{0, 0});
 }
 
+TEST_CASE("core_barrier of core 0 alone, without a grid, goes on at once") {
+  // As nkilib's kernels call it when they run on one core.
+  const char* source = R"(
+@nki.jit
+def k(src):
+    out = nl.ndarray((2, 2), dtype=nl.float32, buffer=nl.shared_hbm)
+    nisa.dma_copy(dst=out, src=src)
+    nisa.core_barrier(out, (0,))
+    doubled = nl.ndarray((2, 2), dtype=nl.float32, buffer=nl.shared_hbm)
+    nisa.dma_copy(dst=doubled, src=out)
+    return doubled
+)";
+  const Outcome o =
+      run_kernel(kernel(source), "k", 2, {f32_arg("src", {2, 2}, {{1, 2, 3, 4}, {5, 6, 7, 8}})});
+  REQUIRE(o.error == "");
+  CHECK(floats(o.result->outputs[1][0].array) == std::vector<float>{5, 6, 7, 8});
+  // Under --lnc 2 the one core is not the rank's two.
+  const Outcome grid =
+      run_kernel(kernel(source), "k", 1, {f32_arg("src", {2, 2}, {{1, 2, 3, 4}})}, 2);
+  CHECK(grid.error.find("cores must be (0, 1) under --lnc 2, not (0,)") != std::string::npos);
+}
+
 TEST_CASE("print on several ranks prefixes each line with the rank") {
   const Outcome o = run_kernel(kernel(R"(
 @nki.jit
