@@ -441,7 +441,7 @@ void check_collective_dim(CollectiveKind kind, int64_t dim, bool on_hbm) {
   int64_t max_dim = 0;
   switch (kind) {
     case CollectiveKind::all_to_all:
-      if (!on_hbm) throw Error(op + " works on HBM tensors only");
+      if (!on_hbm) throw Error(op + " works on HBM tensors only (NKI does not support SBUF for it)");
       break;
     case CollectiveKind::all_gather:
       max_dim = on_hbm ? 0 : 1;

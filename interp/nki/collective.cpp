@@ -421,7 +421,7 @@ Value collective_action(CallArgs& c, CollectiveKind kind) {
   bool on_hbm = true;
   check_memory(op, call.srcs, call.dsts, on_hbm);
   if (!on_hbm && kind == CollectiveKind::permute) {
-    throw ValueError(op + " works on HBM tensors only");
+    throw ValueError(op + " works on HBM tensors only (NKI does not support SBUF for it)");
   }
   if (!on_hbm && call.srcs.size() > 1 && !rt::is_ring(kind)) {
     throw ValueError(op + ": several tensors in one collective work only on HBM");

@@ -1,7 +1,7 @@
 # collective_permute moves HBM tensors only.
 # run: -n 2
 # exit: 1
-# expect: permute_on_sbuf.py:16:5: error: collective_permute works on HBM tensors only (ranks 0, 1)
+# expect: permute_on_sbuf.py:16:5: error: collective_permute works on HBM tensors only (NKI does not support SBUF for it) (ranks 0, 1)
 # expect: <caret>    ncc.collective_permute(srcs=[src], dsts=[dst], source_target_pairs=[(0, 1), (1, 0)])
 # expect: <caret>    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 import nki
