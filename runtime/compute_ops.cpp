@@ -4,6 +4,7 @@
 // same code, so they get the same bits. The file is built with
 // floating-point contraction off (runtime/CMakeLists.txt): a fused
 // multiply-add would round once where this rounds twice.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -300,10 +301,11 @@ std::string bitvec_why(AluOp op) {
   return "the bit-vector operator nl." + std::string(alu_op_name(op));
 }
 
-// A per-partition operand: a [P, 1] tile of `data`'s partitions.
+// A per-partition operand (or result, is_dst): a [P, 1] tile of `data`'s
+// partitions.
 void need_vector(const char* op, const char* role, const AccessPattern& ap,
-                 const AccessPattern& data) {
-  need_tile(op, role, ap, /*is_dst=*/false);
+                 const AccessPattern& data, bool is_dst = false) {
+  need_tile(op, role, ap, is_dst);
   if (partitions(ap) == partitions(data) && free_size(ap) == 1) return;
   throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " must be a [" +
               std::to_string(partitions(data)) + ", 1] tile, one value per partition of " +
@@ -551,6 +553,14 @@ void Activation::check(const OpOperands& o) const {
       throw Error("activation: the scale tile must be float32, " + tile_text(s) + " is not");
     }
   }
+  if (o.dsts.size() > 1) {
+    if (reduce == kNoReduce) {
+      throw Error(
+          "activation: reduce_res with reduce_cmd.idle is not supported: it reads the "
+          "accumulator registers as an earlier instruction left them (use reset_reduce)");
+    }
+    need_vector(name, "reduce_res", *o.dsts[1], data, /*is_dst=*/true);
+  }
   if (func == ActFunc::prelu || func == ActFunc::invert) {
     throw Error("activation: nl." + std::string(act_func_name(func)) +
                 " is not an activation function here" +
@@ -579,13 +589,25 @@ void Activation::run(const OpOperands& o) const {
     if (has_bias) v = v + biases[row];
     x[i] = act_f32(func, v);
   }
+  std::vector<float> sums(static_cast<size_t>(p), 0.0f);
+  if (reduce == kResetReduce) {
+    for (size_t i = 0; i < x.size(); ++i) {
+      const size_t row = i / static_cast<size_t>(per);  // x is empty when per is 0
+      sums[row] = sums[row] + x[i];
+    }
+  }
   write_f32(dst, x);
+  if (o.dsts.size() < 2) return;
+  check_bounds(*o.dsts[1]);
+  write_f32(*o.dsts[1], sums);
 }
 
 std::string Activation::text(const OpText& t) const {
   std::string s = t.dsts + " <- activation " + std::string(act_func_name(func)) + "(" + t.srcs +
                   ") scale " + (scale_tensor ? std::string("tile") : scale.text());
   if (has_bias) s += " bias " + (bias_tensor ? std::string("tile") : bias.text());
+  if (reduce == kReset) s += " reset";
+  if (reduce == kResetReduce) s += " sum from 0";
   return s;
 }
 
@@ -657,6 +679,238 @@ void TensorReduce::run(const OpOperands& o) const {
 std::string TensorReduce::text(const OpText& t) const {
   return t.dsts + " <- tensor_reduce " + op_text(op) + "(" + t.srcs + ") last " +
          std::to_string(axes) + " dims" + (negate ? " negated" : "");
+}
+
+// ---- affine_select -------------------------------------------------------------
+
+namespace {
+
+bool is_comparison(AluOp op) {
+  return op == AluOp::equal || op == AluOp::not_equal || op == AluOp::less ||
+         op == AluOp::less_equal || op == AluOp::greater || op == AluOp::greater_equal;
+}
+
+// The elements of `src` in `to`, densely, as a DMA converts them: the bits
+// when the dtypes agree, through float32 when they differ.
+std::vector<std::byte> read_as(const AccessPattern& src, DType to) {
+  check_bounds(src);
+  check_written(src);
+  std::vector<std::byte> out(static_cast<size_t>(src.elements()) * dtype_size(to));
+  detail::copy_span(detail::dense_span(out.data(), to, src.elements()), detail::span_of(src));
+  return out;
+}
+
+void need_sbuf(const char* op, const char* role, const AccessPattern& ap) {
+  if (ap.buffer->kind() == MemKind::sbuf) return;
+  throw Error(std::string(op) + ": " + role + " must be in SBUF, " + tile_text(ap) + " is not");
+}
+
+}  // namespace
+
+void AffineSelect::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  need_sbuf(name, "dst", dst);
+  need_sbuf(name, "on_true_tile", src);
+  need_tile(name, "on_true_tile", src, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "on_true_tile", src);
+  const std::string problem = conversion_problem(dst.dtype(), src.dtype());
+  if (!problem.empty()) throw Error("affine_select: " + problem);
+  const int64_t n = element_count(pattern);
+  if (n != free_size(dst)) {
+    throw Error("affine_select: the pattern has " + std::to_string(n) + " elements, but dst " +
+                tile_text(dst) + " has " + std::to_string(free_size(dst)) + " per partition");
+  }
+  if (!is_comparison(cmp_op)) {
+    throw Error(
+        "affine_select: cmp_op must be a comparison (nl.equal, nl.not_equal, nl.less, "
+        "nl.less_equal, nl.greater or nl.greater_equal), not nl." +
+        op_text(cmp_op));
+  }
+  on_false.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+}
+
+void AffineSelect::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  check_bounds(dst);
+  std::vector<std::byte> out = read_as(*o.srcs[0], dst.dtype());
+  const std::vector<std::byte> no = on_false.bytes(dst.dtype());
+  const size_t size = no.size();
+  const int64_t per = free_size(dst);
+  for (int64_t p = 0; p < partitions(dst); ++p) {
+    for (int64_t f = 0; f < per; ++f) {
+      const int32_t value = affine_value(pattern, offset, channel_multiplier, p, f);
+      if (alu_i32(cmp_op, value, 0, false) != 0) continue;
+      std::copy(no.begin(), no.end(), out.begin() + static_cast<ptrdiff_t>((p * per + f) * size));
+    }
+  }
+  if (out.empty()) return;
+  detail::scatter_bytes(dst, out);
+  note_write(dst);
+}
+
+std::string AffineSelect::text(const OpText& t) const {
+  std::string s = t.dsts + " <- affine_select(" + t.srcs + ") where " + op_text(cmp_op) + "(" +
+                  std::to_string(offset) + " + p * " + std::to_string(channel_multiplier) + " + [";
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    s += (k ? ", [" : "[") + std::to_string(pattern[k].step) + ", " +
+         std::to_string(pattern[k].count) + "]";
+  }
+  return s + "], 0) else " + on_false.text();
+}
+
+// ---- tensor_copy_predicated ----------------------------------------------------
+
+void TensorCopyPredicated::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& pred = *o.srcs[0];
+  need_tile(name, "dst", dst, true);
+  need_tile(name, "predicate", pred, false);
+  need_same_layout(name, "predicate", pred, "dst", dst);
+  const DType pt = pred.dtype();
+  if (pt != DType::uint8 && pt != DType::uint16 && pt != DType::uint32) {
+    throw Error("tensor_copy_predicated: the predicate must be uint8, uint16 or uint32, " +
+                tile_text(pred) + " is not");
+  }
+  if (o.srcs.size() != (src_tensor ? 2u : 1u)) {
+    throw Error("tensor_copy_predicated: " + std::to_string(src_tensor ? 2 : 1) +
+                " source tiles expected, not " + std::to_string(o.srcs.size()));
+  }
+  if (!src_tensor) {
+    value.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+    return;
+  }
+  const AccessPattern& src = *o.srcs[1];
+  need_tile(name, "src", src, false);
+  need_same_layout(name, "src", src, "dst", dst);
+  if (src.buffer->kind() == MemKind::psum && pred.buffer->kind() == MemKind::psum) {
+    throw Error("tensor_copy_predicated: src " + tile_text(src) + " and the predicate " +
+                tile_text(pred) + " cannot both be in PSUM");
+  }
+  if (src.dtype() != dst.dtype()) {
+    throw Error("tensor_copy_predicated: src " + tile_text(src) + " must have the dtype of dst " +
+                tile_text(dst));
+  }
+}
+
+void TensorCopyPredicated::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  check_bounds(dst);
+  const std::vector<int32_t> flags = read_i32(*o.srcs[0]);
+  const size_t size = dtype_size(dst.dtype());
+  std::vector<std::byte> from;
+  if (src_tensor) {
+    from = read_as(*o.srcs[1], dst.dtype());
+  } else {
+    const std::vector<std::byte> one = value.bytes(dst.dtype());
+    for (size_t i = 0; i < flags.size(); ++i) from.insert(from.end(), one.begin(), one.end());
+  }
+  // What dst holds (unchecked: elements not copied are not read) with the
+  // copied elements replaced; only those become written.
+  std::vector<std::byte> out = detail::gather_bytes(dst);
+  std::vector<bool> copied(flags.size());
+  for (size_t i = 0; i < flags.size(); ++i) {
+    copied[i] = (flags[i] != 0) != reverse_pred;
+    if (!copied[i]) continue;
+    std::copy(from.begin() + static_cast<ptrdiff_t>(i * size),
+              from.begin() + static_cast<ptrdiff_t>((i + 1) * size),
+              out.begin() + static_cast<ptrdiff_t>(i * size));
+  }
+  if (out.empty()) return;
+  detail::scatter_bytes(dst, out);
+  note_write_where(dst, copied);
+}
+
+std::string TensorCopyPredicated::text(const OpText& t) const {
+  return t.dsts + " <- tensor_copy_predicated(" + t.srcs + ")" +
+         (src_tensor ? std::string() : " value " + value.text()) +
+         (reverse_pred ? " where zero" : " where nonzero");
+}
+
+// ---- exponential ---------------------------------------------------------------
+
+void Exponential::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  const std::string_view platform = dst.buffer->machine().platform().name;
+  if (platform != "trn3") {
+    throw Error("exponential: the instruction is NeuronCore-v4's (trn3 on); the platform is " +
+                std::string(platform));
+  }
+  need_tile(name, "src", src, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "src", src);
+  const size_t sources = 1 + (max_tensor ? 1 : 0) + (init_tensor ? 1 : 0);
+  if (o.srcs.size() != sources) {
+    throw Error("exponential: " + std::to_string(sources) + " source tiles expected, not " +
+                std::to_string(o.srcs.size()));
+  }
+  size_t next = 1;
+  for (int k = 0; k < 2; ++k) {
+    if (!(k == 0 ? max_tensor : init_tensor)) continue;
+    const char* role = k == 0 ? "max_value" : "reduce_init";
+    const AccessPattern& v = *o.srcs[next++];
+    need_vector(name, role, v, src);
+    if (v.dtype() != DType::float32) {
+      throw Error("exponential: the " + std::string(role) + " tile must be float32, " +
+                  tile_text(v) + " is not");
+    }
+  }
+  if (reduce != kLoadReduce && (init_tensor || !(reduce_init == Scalar::of(0.0)))) {
+    throw Error("exponential: reduce_init must be 0.0 unless reduce_cmd is load_reduce");
+  }
+  if (o.dsts.size() < 2) return;
+  if (reduce == kNoReduce) {
+    throw Error(
+        "exponential: reduce_res with reduce_cmd.idle is not supported: it reads the "
+        "accumulator, which idle leaves unknown (use reset_reduce or load_reduce)");
+  }
+  const AccessPattern& res = *o.dsts[1];
+  need_vector(name, "reduce_res", res, src, /*is_dst=*/true);
+  if (!is_float(res.dtype())) {
+    throw Error("exponential: reduce_res must have a float dtype, " + tile_text(res) + " does not");
+  }
+}
+
+void Exponential::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  check_bounds(dst);
+  const int64_t p = partitions(src), per = free_size(src);
+  size_t next = 1;
+  const AccessPattern* max_tile = max_tensor ? o.srcs[next++] : nullptr;
+  const AccessPattern* init_tile = init_tensor ? o.srcs[next] : nullptr;
+  const std::vector<float> maxes = per_partition<float>(max_value, max_tile, p, read_f32);
+  std::vector<float> sums = reduce == kLoadReduce
+                                ? per_partition<float>(reduce_init, init_tile, p, read_f32)
+                                : std::vector<float>(static_cast<size_t>(p), 0.0f);
+  std::vector<float> x = read_f32(src);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const size_t row = i / static_cast<size_t>(per);  // x is empty when per is 0
+    x[i] = std::exp(x[i] - maxes[row]);
+    sums[row] = sums[row] + x[i];
+  }
+  write_f32(dst, x);
+  if (o.dsts.size() < 2) return;
+  check_bounds(*o.dsts[1]);
+  write_f32(*o.dsts[1], sums);
+}
+
+std::string Exponential::text(const OpText& t) const {
+  std::string s = t.dsts + " <- exponential(" + t.srcs + ") minus " +
+                  (max_tensor ? std::string("tile") : max_value.text());
+  if (reduce == kResetReduce) s += " sum from 0";
+  if (reduce == kLoadReduce) {
+    s += " sum from " + (init_tensor ? std::string("tile") : reduce_init.text());
+  }
+  return s;
 }
 
 }  // namespace nkic::rt

@@ -4,6 +4,7 @@
 #include "interp/lnc_share.h"
 
 #include <cstring>
+#include <limits>
 
 namespace nkic::interp::nki {
 
@@ -65,6 +66,14 @@ Value::Register register_arg(const CallArgs& c, const char* param) {
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
   if (c[param].is_none()) return std::nullopt;
   return to_int(c[param], param_name(c, param));
+}
+
+int64_t int32_arg(const CallArgs& c, const char* param) {
+  const int64_t v = to_int(c[param], param_name(c, param));
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+    throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
+  }
+  return v;
 }
 
 std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param) {

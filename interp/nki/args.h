@@ -28,6 +28,9 @@ std::string name_arg(const CallArgs& c, const char* param);  // "" for None
 Value::Register register_arg(const CallArgs& c, const char* param);
 // An int, or None (then std::nullopt).
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
+// An int that fits in int32 (iota's and affine_select's offset and
+// channel_multiplier).
+int64_t int32_arg(const CallArgs& c, const char* param);
 // A list of [step, count] pairs (an access pattern, as .ap() and iota take).
 std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param);
 // Throws unless the argument is a member of nisa.<enum_name>; returns its value.

@@ -2,7 +2,6 @@
 // checks its arguments, then hands the operation (runtime/device_ops.h) to
 // the rank's Device.
 #include <cstring>
-#include <limits>
 
 #include "interp/nki/args.h"
 
@@ -48,14 +47,6 @@ void check_single_element(const CallArgs& c, const char* param, const rt::Tensor
   if (rt::dtype_size(t.dtype()) > 4) {
     throw ValueError(param_name(c, param) + " must be 32-bit or less");
   }
-}
-
-int64_t int32_arg(const CallArgs& c, const char* param) {
-  const int64_t v = to_int(c[param], param_name(c, param));
-  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-    throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
-  }
-  return v;
 }
 
 // ---- operations ----------------------------------------------------------------

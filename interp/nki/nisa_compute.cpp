@@ -1,15 +1,20 @@
 // nki.isa's element-wise operations of the Vector, Scalar and GpSimd
-// Engines: tensor_tensor, tensor_scalar, activation, tensor_reduce and
-// reciprocal. Each reads what only its arguments tell (operators, constants
-// or per-partition tiles, axes, engine) and hands the operation (runtime/
+// Engines: tensor_tensor, tensor_scalar, activation, tensor_reduce,
+// reciprocal, affine_select, tensor_copy_predicated and exponential. Each
+// reads what only its arguments tell (operators, constants or per-partition
+// tiles, axes, engine, reduce commands) and hands the operation (runtime/
 // compute_ops.h), which checks the tiles, to the rank's Device.
 #include "interp/nki/args.h"
 
 namespace nkic::interp::nki {
 namespace {
 
+// The dims of exponential's src and dst, at most: the instruction's 4-D pattern.
+constexpr int kMaxExponentialDims = 4;
 constexpr int64_t kEngineTensor = 1, kEngineDma = 4, kEngineSync = 6;  // nisa.engine members
-constexpr int64_t kReduceIdle = 0;                                     // nisa.reduce_cmd.idle
+// nisa.reduce_cmd's members.
+constexpr int64_t kReduceIdle = 0, kReduceReset = 1, kReduceReduce = 2, kReduceResetReduce = 3,
+                  kReduceLoadReduce = 4;
 
 bool bool_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
@@ -108,12 +113,36 @@ Value nisa_activation(CallArgs& c) {
   op.has_bias = !c["bias"].is_none();
   if (op.has_bias) op.bias_tensor = operand_arg(c, "bias", op.bias, srcs);
   op.scale_tensor = operand_arg(c, "scale", op.scale, srcs);
-  if (!c["reduce_op"].is_none() || !c["reduce_res"].is_none() ||
-      enum_arg(c, "reduce_cmd", "reduce_cmd") != kReduceIdle) {
-    throw ValueError(c.fn.name + ": reduce_op, reduce_res and reduce_cmd are not supported yet");
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
+  const bool has_reduce_op = !c["reduce_op"].is_none();
+  if (has_reduce_op && alu_arg(c, "reduce_op") != rt::AluOp::add) {
+    throw ValueError(param_name(c, "reduce_op") + " must be nl.add, the Scalar Engine's one " +
+                     "reduction, not " + to_str(c["reduce_op"]));
+  }
+  switch (enum_arg(c, "reduce_cmd", "reduce_cmd")) {
+    case kReduceIdle:
+      break;
+    case kReduceReset:
+      op.reduce = rt::Activation::kReset;
+      break;
+    case kReduceResetReduce:
+      if (!has_reduce_op) {
+        throw ValueError(param_name(c, "reduce_op") + " must be nl.add with " +
+                         "reduce_cmd.reset_reduce, not None");
+      }
+      op.reduce = rt::Activation::kResetReduce;
+      break;
+    case kReduceReduce:
+      throw ValueError(c.fn.name + ": reduce_cmd.reduce is not supported: it adds to what " +
+                       "an earlier instruction left in the accumulator registers (start each " +
+                       "reduction with reduce_cmd.reset_reduce)");
+    default:
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset or reset_reduce " +
+                       "(reduce is not supported), not " + to_str(c["reduce_cmd"]));
   }
   name_arg(c, "name");
-  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
   return Value();
 }
 
@@ -169,6 +198,103 @@ Value nisa_reciprocal(CallArgs& c) {
   return Value();
 }
 
+Value nisa_affine_select(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& on_true = tensor_arg(c, "on_true_tile");
+  const std::vector<rt::Dim> pattern = pattern_arg(c, "pattern");
+  rt::AffineSelect op;
+  if (pattern.empty() || pattern.size() > op.pattern.size()) {
+    throw ValueError(param_name(c, "pattern") + " must have 1 to " +
+                     std::to_string(op.pattern.size()) + " [step, count] pairs, not " +
+                     std::to_string(pattern.size()));
+  }
+  op.pattern.fill(rt::Dim{0, 1});  // NKI pads a shorter pattern with dims of size 1
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    if (pattern[k].count < 0) {
+      throw ValueError(param_name(c, "pattern") + " has a negative count " +
+                       std::to_string(pattern[k].count));
+    }
+    op.pattern[k] = pattern[k];
+  }
+  op.channel_multiplier = int32_arg(c, "channel_multiplier");
+  op.offset = int32_arg(c, "offset");
+  op.cmp_op = alu_arg(c, "cmp_op");
+  // A float32 value, whatever the tiles' dtypes.
+  op.on_false = rt::Scalar::of(to_number(c["on_false_value"], param_name(c, "on_false_value")));
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, {&on_true}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_tensor_copy_predicated(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& predicate = tensor_arg(c, "predicate");
+  std::vector<const rt::TensorView*> srcs = {&predicate};
+  rt::TensorCopyPredicated op;
+  if (auto t = c["src"].get<Value::Tensor>()) {
+    op.src_tensor = true;
+    srcs.push_back(t->get());
+  } else {
+    op.value = scalar_arg(dst.dtype(), c["src"], param_name(c, "src"));
+  }
+  op.reverse_pred = bool_arg(c, "reverse_pred");
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  return Value();
+}
+
+// A float32 operand: a number, or a tile (then appended to `srcs`).
+// Returns whether it is a tile.
+bool float_operand_arg(const CallArgs& c, const char* param, rt::Scalar& constant,
+                       std::vector<const rt::TensorView*>& srcs) {
+  if (auto t = c[param].get<Value::Tensor>()) {
+    srcs.push_back(t->get());
+    return true;
+  }
+  constant = rt::Scalar::of(to_number(c[param], param_name(c, param)));
+  return false;
+}
+
+Value nisa_exponential(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& src = tensor_arg(c, "src");
+  for (const char* param : {"dst", "src"}) {
+    const rt::TensorView& t = tensor_arg(c, param);
+    if (t.ndim() > kMaxExponentialDims) {
+      throw ValueError(param_name(c, param) + " must have at most " +
+                       std::to_string(kMaxExponentialDims) + " dims, not " +
+                       std::to_string(t.ndim()));
+    }
+  }
+  std::vector<const rt::TensorView*> srcs = {&src};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
+  rt::Exponential op;
+  op.max_tensor = float_operand_arg(c, "max_value", op.max_value, srcs);
+  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
+  switch (cmd) {
+    case kReduceIdle:
+      break;
+    case kReduceResetReduce:
+      op.reduce = rt::Exponential::kResetReduce;
+      break;
+    case kReduceLoadReduce:
+      op.reduce = rt::Exponential::kLoadReduce;
+      break;
+    case kReduceReduce:
+      throw ValueError(c.fn.name + ": reduce_cmd.reduce is not supported: it adds to what " +
+                       "an earlier instruction left in the accumulator registers (start each " +
+                       "reduction with reduce_cmd.reset_reduce or load_reduce)");
+    default:
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset_reduce or " +
+                       "load_reduce (reduce is not supported), not " + to_str(c["reduce_cmd"]));
+  }
+  op.init_tensor = float_operand_arg(c, "reduce_init", op.reduce_init, srcs);
+  name_arg(c, "name");
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
+  return Value();
+}
+
 }  // namespace
 
 std::vector<OpEntry> nisa_compute_entries() {
@@ -195,8 +321,22 @@ std::vector<OpEntry> nisa_compute_entries() {
             {req("dst"), req("op"), req("data"), req("axis"), opt("negate", false),
              opt("keepdims", false), opt("name", none)},
             device, nisa_tensor_reduce),
+      entry(nisa, "affine_select",
+            {req("dst"), req("pattern"), req("channel_multiplier"), req("on_true_tile"),
+             req("on_false_value"), opt("cmp_op", rt::AluOp::equal), opt("offset", int64_t{0}),
+             opt("name", none)},
+            device, nisa_affine_select),
+      entry(
+          nisa, "tensor_copy_predicated",
+          {req("dst"), req("src"), req("predicate"), opt("reverse_pred", false), opt("name", none)},
+          device, nisa_tensor_copy_predicated),
       entry(nisa, "reciprocal", {req("dst"), req("data"), opt("name", none)}, device,
             nisa_reciprocal),
+      entry(nisa, "exponential",
+            {req("dst"), req("src"), opt("max_value", 0.0), opt("reduce_res", none),
+             opt("reduce_cmd", enum_member("reduce_cmd", "idle")), opt("reduce_init", 0.0),
+             opt("name", none)},
+            device, nisa_exponential),
   };
 }
 
