@@ -1,8 +1,8 @@
 """Selections and reductions of the element-wise engines: nisa.affine_select
 (a causal mask and a 2-D band), nisa.tensor_copy_predicated (from a tile and
-from a constant), nisa.activation's sum into reduce_res, and
-nisa.exponential with its running sum (a softmax's numerator and
-denominator), on float inputs `x`, `y` and int32 input `i` (all [P, F],
+from a constant), nisa.activation's sum into reduce_res (and
+nisa.activation_reduce's), and nisa.exponential with its running sum (a
+softmax's numerator and denominator), on float inputs `x`, `y` and int32 input `i` (all [P, F],
 F a multiple of 8). Float results go to float32 tiles, or bfloat16 ones with
 `bf16=True`. nisa.exponential is NeuronCore-v4's: run on trn3.
 
@@ -73,6 +73,10 @@ def select_ops(x, y, i, bf16: bool = False):
     square_sum = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
     nisa.activation(dst=square, op=nl.square, data=ys, scale=ys[:, 0:1], reduce_op=nl.add,
                     reduce_res=square_sum, reduce_cmd=nisa.reduce_cmd.reset_reduce)
+    # activation_reduce: activation with reduce_cmd.reset_reduce.
+    abs_sum = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.psum)
+    nisa.activation_reduce(dst=converted(xs, dt), op=nl.abs, data=xs, reduce_op=nl.add,
+                           reduce_res=abs_sum, bias=ys[:, 1:2])
     zeroed = nl.ndarray((P, 1), dtype=dt, buffer=nl.sbuf)
     nisa.activation(dst=converted(xs, dt), op=nl.copy, data=xs, reduce_res=zeroed,
                     reduce_cmd=nisa.reduce_cmd.reset)
@@ -99,8 +103,9 @@ def select_ops(x, y, i, bf16: bool = False):
     causal, band, int_band, picked = store(causal), store(band), store(int_band), store(picked)
     relu, relu_sum, square = store(relu), store(relu_sum), store(converted(square, dt))
     square_sum, zeroed, softmax_top = store(square_sum), store(zeroed), store(softmax_top)
+    abs_sum = store(converted(abs_sum, nl.float32))
     softmax_sum, exp_y = store(softmax_sum), store(exp_y)
     exp_y_sum, exp_y_sum_x = store(converted(exp_y_sum, nl.float32)), store(exp_y_sum_x)
     exp_i = store(exp_i)
     return (causal, band, int_band, picked_once, picked, relu, relu_sum, square, square_sum,
-            zeroed, softmax_top, softmax_sum, exp_y, exp_y_sum, exp_y_sum_x, exp_i)
+            abs_sum, zeroed, softmax_top, softmax_sum, exp_y, exp_y_sum, exp_y_sum_x, exp_i)

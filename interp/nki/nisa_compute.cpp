@@ -1,9 +1,10 @@
 // nki.isa's element-wise operations of the Vector, Scalar and GpSimd
-// Engines: tensor_tensor, tensor_scalar, activation, tensor_reduce,
-// reciprocal, affine_select, tensor_copy_predicated and exponential. Each
-// reads what only its arguments tell (operators, constants or per-partition
-// tiles, axes, engine, reduce commands) and hands the operation (runtime/
-// compute_ops.h), which checks the tiles, to the rank's Device.
+// Engines: tensor_tensor, tensor_scalar, activation (and activation_reduce),
+// tensor_reduce, reciprocal, affine_select, tensor_copy_predicated and
+// exponential. Each reads what only its arguments tell (operators, constants
+// or per-partition tiles, axes, engine, reduce commands) and hands the
+// operation (runtime/compute_ops.h), which checks the tiles, to the rank's
+// Device.
 #include "interp/nki/args.h"
 
 namespace nkic::interp::nki {
@@ -104,33 +105,44 @@ Value nisa_tensor_scalar(CallArgs& c) {
   return Value();
 }
 
-Value nisa_activation(CallArgs& c) {
-  const rt::TensorView& dst = tensor_arg(c, "dst");
-  const rt::TensorView& data = tensor_arg(c, "data");
-  std::vector<const rt::TensorView*> srcs = {&data};
-  rt::Activation op;
+// activation's and activation_reduce's op, bias and scale into `op` (the
+// tiles appended to `srcs`), and the reduce_res tile, if any, to `dsts`.
+void activation_args(const CallArgs& c, rt::Activation& op,
+                     std::vector<const rt::TensorView*>& srcs,
+                     std::vector<const rt::TensorView*>& dsts) {
   op.func = act_arg(c, "op");
   op.has_bias = !c["bias"].is_none();
   if (op.has_bias) op.bias_tensor = operand_arg(c, "bias", op.bias, srcs);
   op.scale_tensor = operand_arg(c, "scale", op.scale, srcs);
-  std::vector<const rt::TensorView*> dsts = {&dst};
   if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
-  const bool has_reduce_op = !c["reduce_op"].is_none();
-  if (has_reduce_op && alu_arg(c, "reduce_op") != rt::AluOp::add) {
+}
+
+// reduce_op: None (when `required` is false) or nl.add. Returns whether given.
+bool reduce_op_arg(const CallArgs& c, bool required) {
+  if (c["reduce_op"].is_none() && !required) return false;
+  if (c["reduce_op"].is_none() || alu_arg(c, "reduce_op") != rt::AluOp::add) {
     throw ValueError(param_name(c, "reduce_op") + " must be nl.add, the Scalar Engine's one " +
                      "reduction, not " + to_str(c["reduce_op"]));
   }
-  switch (enum_arg(c, "reduce_cmd", "reduce_cmd")) {
+  return true;
+}
+
+Value nisa_activation(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  rt::Activation op;
+  activation_args(c, op, srcs, dsts);
+  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
+  reduce_op_arg(c, /*required=*/cmd == kReduceResetReduce);
+  switch (cmd) {
     case kReduceIdle:
       break;
     case kReduceReset:
       op.reduce = rt::Activation::kReset;
       break;
     case kReduceResetReduce:
-      if (!has_reduce_op) {
-        throw ValueError(param_name(c, "reduce_op") + " must be nl.add with " +
-                         "reduce_cmd.reset_reduce, not None");
-      }
       op.reduce = rt::Activation::kResetReduce;
       break;
     case kReduceReduce:
@@ -141,6 +153,21 @@ Value nisa_activation(CallArgs& c) {
       throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset or reset_reduce " +
                        "(reduce is not supported), not " + to_str(c["reduce_cmd"]));
   }
+  name_arg(c, "name");
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
+  return Value();
+}
+
+// nisa.activation_reduce: nisa.activation with reduce_cmd.reset_reduce.
+Value nisa_activation_reduce(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  rt::Activation op;
+  activation_args(c, op, srcs, dsts);
+  reduce_op_arg(c, /*required=*/true);
+  op.reduce = rt::Activation::kResetReduce;
   name_arg(c, "name");
   device(c).run({op, dsts, srcs, {}, {}, c.range});
   return Value();
@@ -317,6 +344,10 @@ std::vector<OpEntry> nisa_compute_entries() {
              opt("reduce_op", none), opt("reduce_res", none),
              opt("reduce_cmd", enum_member("reduce_cmd", "idle")), opt("name", none)},
             device, nisa_activation),
+      entry(nisa, "activation_reduce",
+            {req("dst"), req("op"), req("data"), req("reduce_op"), req("reduce_res"),
+             opt("bias", none), opt("scale", 1.0), opt("name", none)},
+            device, nisa_activation_reduce),
       entry(nisa, "tensor_reduce",
             {req("dst"), req("op"), req("data"), req("axis"), opt("negate", false),
              opt("keepdims", false), opt("name", none)},

@@ -254,6 +254,7 @@ def expect_select_ops(bf16):
         "picked": np.where(x > y, picked_once, r(np.full((1, 1), 0.5, f))),
         "relu": r(relu), "relu_sum": r(row_sums(0, relu)),
         "square": r(square), "square_sum": row_sums(0, square),
+        "abs_sum": row_sums(0, np.abs(x + y[:, 1:2])),
         "zeroed": r(np.zeros((P, 1), f)),
         "softmax_top": r(softmax_top), "softmax_sum": r(row_sums(0, softmax_top)),
         "exp_y": r(exp_y), "exp_y_sum": row_sums(1.5, exp_y),

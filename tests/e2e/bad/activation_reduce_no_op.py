@@ -1,7 +1,7 @@
 # activation's reset_reduce needs reduce_op.
 # run: -n 1
 # exit: 1
-# expect: activation_reduce_no_op.py:17:5: error: activation: reduce_op must be nl.add with reduce_cmd.reset_reduce, not None (rank 0)
+# expect: activation_reduce_no_op.py:17:5: error: activation: reduce_op must be nl.add, the Scalar Engine's one reduction, not None (rank 0)
 # expect: <caret>    nisa.activation(dst=out, op=nl.exp, data=a, reduce_res=r,
 # expect: <caret>    ^
 import nki
