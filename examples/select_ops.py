@@ -2,7 +2,8 @@
 (a causal mask and a 2-D band), nisa.tensor_copy_predicated (from a tile and
 from a constant), nisa.activation's sum into reduce_res (and
 nisa.activation_reduce's), and nisa.exponential with its running sum (a
-softmax's numerator and denominator), on float inputs `x`, `y` and int32 input `i` (all [P, F],
+softmax's numerator and denominator), the engines' accumulator registers
+kept from one instruction to the next, on float inputs `x`, `y` and int32 input `i` (all [P, F],
 F a multiple of 8). Float results go to float32 tiles, or bfloat16 ones with
 `bf16=True`. nisa.exponential is NeuronCore-v4's: run on trn3.
 
@@ -81,6 +82,17 @@ def select_ops(x, y, i, bf16: bool = False):
     nisa.activation(dst=converted(xs, dt), op=nl.copy, data=xs, reduce_res=zeroed,
                     reduce_cmd=nisa.reduce_cmd.reset)
 
+    # The Scalar Engine's registers kept across activations: reset, then each
+    # half of x added (reduce), then read out by an idle activation.
+    half = F // 2
+    nisa.activation(dst=converted(xs, dt), op=nl.copy, data=xs, reduce_cmd=nisa.reduce_cmd.reset)
+    for k in range(2):
+        nisa.activation(dst=converted(xs[:, 0:half], dt), op=nl.copy,
+                        data=xs[:, k * half:(k + 1) * half], reduce_op=nl.add,
+                        reduce_cmd=nisa.reduce_cmd.reduce)
+    chained_sum = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.activation(dst=converted(ys, dt), op=nl.copy, data=ys, reduce_res=chained_sum)
+
     # exponential: exp(x - row max) and its row sums; exp(y - 0.5) summed
     # onto 1.5 and onto a tile of x's first column.
     row_max = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
@@ -96,6 +108,13 @@ def select_ops(x, y, i, bf16: bool = False):
     exp_y_sum_x = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
     nisa.exponential(dst=converted(ys, dt), src=ys, max_value=0.5, reduce_res=exp_y_sum_x,
                      reduce_cmd=nisa.reduce_cmd.load_reduce, reduce_init=xs[:, 0:1])
+    # The Vector Engine's accumulator kept across exponentials: the row sums
+    # again, half a row at a time.
+    nisa.exponential(dst=converted(xs[:, 0:half], dt), src=xs[:, 0:half], max_value=row_max,
+                     reduce_cmd=nisa.reduce_cmd.reset_reduce)
+    chunked_sum = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.exponential(dst=converted(xs[:, half:F], dt), src=xs[:, half:F], max_value=row_max,
+                     reduce_res=chunked_sum, reduce_cmd=nisa.reduce_cmd.reduce)
     exp_i = nl.ndarray((P, F), dtype=dt, buffer=nl.sbuf)
     small = nl.ndarray((P, F), dtype=nl.int32, buffer=nl.sbuf)
     nisa.tensor_scalar(dst=small, data=si, op0=nl.bitwise_and, operand0=7)
@@ -106,6 +125,7 @@ def select_ops(x, y, i, bf16: bool = False):
     abs_sum = store(converted(abs_sum, nl.float32))
     softmax_sum, exp_y = store(softmax_sum), store(exp_y)
     exp_y_sum, exp_y_sum_x = store(converted(exp_y_sum, nl.float32)), store(exp_y_sum_x)
-    exp_i = store(exp_i)
+    exp_i, chained_sum, chunked_sum = store(exp_i), store(chained_sum), store(chunked_sum)
     return (causal, band, int_band, picked_once, picked, relu, relu_sum, square, square_sum,
-            abs_sum, zeroed, softmax_top, softmax_sum, exp_y, exp_y_sum, exp_y_sum_x, exp_i)
+            abs_sum, zeroed, chained_sum, softmax_top, softmax_sum, exp_y, exp_y_sum,
+            exp_y_sum_x, chunked_sum, exp_i)

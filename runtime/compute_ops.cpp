@@ -538,7 +538,50 @@ std::string TensorScalar::text(const OpText& t) const {
   return s;
 }
 
+// ---- the accumulator registers -------------------------------------------------
+
+namespace {
+
+// The registers of `engine` on the core of `tile` (an on-chip tile).
+Accumulators& registers_of(const AccessPattern& tile, AccumulatorEngine engine) {
+  const Buffer& b = *tile.buffer;
+  return b.machine().accumulators(b.rank(), b.program(), engine);
+}
+
+void set_registers_row(Accumulators& regs, size_t r, float value) {
+  regs.values[r] = value;
+  regs.set[r] = true;
+}
+
+void set_registers(Accumulators& regs, int64_t p, float value) {
+  for (size_t r = 0; r < static_cast<size_t>(p); ++r) set_registers_row(regs, r, value);
+}
+
+// Registers [0, p) must be set: `what` is what the instruction does with
+// them, `how` which reduce_cmd sets them.
+void need_set(const Accumulators& regs, int64_t p, const char* what, const char* how) {
+  for (size_t r = 0; r < static_cast<size_t>(p); ++r) {
+    if (regs.set[r]) continue;
+    throw Error(std::string(what) + " the accumulator register of partition " + std::to_string(r) +
+                ", which is not set (" + how + " sets it)");
+  }
+}
+
+// Adds each partition's values (`per` a row, row-major) to its register, in order.
+void add_rows(Accumulators& regs, const std::vector<float>& x, int64_t per) {
+  for (size_t i = 0; i < x.size(); ++i) {
+    float& acc = regs.values[i / static_cast<size_t>(per)];  // x is empty when per is 0
+    acc = acc + x[i];
+  }
+}
+
+}  // namespace
+
 // ---- activation ----------------------------------------------------------------
+
+namespace {
+constexpr const char* kActSets = "an activation with reduce_cmd.reset or reset_reduce";
+}  // namespace
 
 void Activation::check(const OpOperands& o) const {
   const char* name = kName;
@@ -554,11 +597,6 @@ void Activation::check(const OpOperands& o) const {
     }
   }
   if (o.dsts.size() > 1) {
-    if (reduce == kNoReduce) {
-      throw Error(
-          "activation: reduce_res with reduce_cmd.idle is not supported: it reads the "
-          "accumulator registers as an earlier instruction left them (use reset_reduce)");
-    }
     need_vector(name, "reduce_res", *o.dsts[1], data, /*is_dst=*/true);
   }
   if (func == ActFunc::prelu || func == ActFunc::invert) {
@@ -589,17 +627,18 @@ void Activation::run(const OpOperands& o) const {
     if (has_bias) v = v + biases[row];
     x[i] = act_f32(func, v);
   }
-  std::vector<float> sums(static_cast<size_t>(p), 0.0f);
-  if (reduce == kResetReduce) {
-    for (size_t i = 0; i < x.size(); ++i) {
-      const size_t row = i / static_cast<size_t>(per);  // x is empty when per is 0
-      sums[row] = sums[row] + x[i];
-    }
+  if (reduce != kNoReduce || o.dsts.size() > 1) {
+    Accumulators& regs = registers_of(data, AccumulatorEngine::scalar);
+    if (reduce == kReset || reduce == kResetReduce) set_registers(regs, p, 0.0f);
+    if (reduce == kReduce) need_set(regs, p, "activation: reduce_cmd.reduce adds to", kActSets);
+    if (reduce == kReduce || reduce == kResetReduce) add_rows(regs, x, per);
   }
   write_f32(dst, x);
   if (o.dsts.size() < 2) return;
+  Accumulators& regs = registers_of(data, AccumulatorEngine::scalar);
+  need_set(regs, p, "activation: reduce_res reads", kActSets);
   check_bounds(*o.dsts[1]);
-  write_f32(*o.dsts[1], sums);
+  write_f32(*o.dsts[1], std::vector<float>(regs.values.begin(), regs.values.begin() + p));
 }
 
 std::string Activation::text(const OpText& t) const {
@@ -607,6 +646,7 @@ std::string Activation::text(const OpText& t) const {
                   ") scale " + (scale_tensor ? std::string("tile") : scale.text());
   if (has_bias) s += " bias " + (bias_tensor ? std::string("tile") : bias.text());
   if (reduce == kReset) s += " reset";
+  if (reduce == kReduce) s += " sum onto the registers";
   if (reduce == kResetReduce) s += " sum from 0";
   return s;
 }
@@ -868,8 +908,8 @@ void Exponential::check(const OpOperands& o) const {
   if (o.dsts.size() < 2) return;
   if (reduce == kNoReduce) {
     throw Error(
-        "exponential: reduce_res with reduce_cmd.idle is not supported: it reads the "
-        "accumulator, which idle leaves unknown (use reset_reduce or load_reduce)");
+        "exponential: reduce_res with reduce_cmd.idle reads the accumulator, which idle "
+        "leaves unknown (use reset_reduce, reduce or load_reduce)");
   }
   const AccessPattern& res = *o.dsts[1];
   need_vector(name, "reduce_res", res, src, /*is_dst=*/true);
@@ -888,25 +928,36 @@ void Exponential::run(const OpOperands& o) const {
   const AccessPattern* max_tile = max_tensor ? o.srcs[next++] : nullptr;
   const AccessPattern* init_tile = init_tensor ? o.srcs[next] : nullptr;
   const std::vector<float> maxes = per_partition<float>(max_value, max_tile, p, read_f32);
-  std::vector<float> sums = reduce == kLoadReduce
-                                ? per_partition<float>(reduce_init, init_tile, p, read_f32)
-                                : std::vector<float>(static_cast<size_t>(p), 0.0f);
+  const std::vector<float> init = reduce == kLoadReduce
+                                      ? per_partition<float>(reduce_init, init_tile, p, read_f32)
+                                      : std::vector<float>();
   std::vector<float> x = read_f32(src);
   for (size_t i = 0; i < x.size(); ++i) {
-    const size_t row = i / static_cast<size_t>(per);  // x is empty when per is 0
-    x[i] = std::exp(x[i] - maxes[row]);
-    sums[row] = sums[row] + x[i];
+    x[i] = std::exp(x[i] - maxes[i / static_cast<size_t>(per)]);  // x is empty when per is 0
+  }
+  Accumulators& acc = registers_of(src, AccumulatorEngine::vector);
+  if (reduce == kNoReduce) {
+    for (size_t r = 0; r < static_cast<size_t>(p); ++r) acc.set[r] = false;
+  } else {
+    if (reduce == kResetReduce) set_registers(acc, p, 0.0f);
+    if (reduce == kReduce) {
+      need_set(acc, p, "exponential: reduce_cmd.reduce adds to",
+               "an exponential with reduce_cmd.reset_reduce or load_reduce");
+    }
+    for (size_t r = 0; r < init.size(); ++r) set_registers_row(acc, r, init[r]);
+    add_rows(acc, x, per);
   }
   write_f32(dst, x);
   if (o.dsts.size() < 2) return;
   check_bounds(*o.dsts[1]);
-  write_f32(*o.dsts[1], sums);
+  write_f32(*o.dsts[1], std::vector<float>(acc.values.begin(), acc.values.begin() + p));
 }
 
 std::string Exponential::text(const OpText& t) const {
   std::string s = t.dsts + " <- exponential(" + t.srcs + ") minus " +
                   (max_tensor ? std::string("tile") : max_value.text());
   if (reduce == kResetReduce) s += " sum from 0";
+  if (reduce == kReduce) s += " sum onto the accumulator";
   if (reduce == kLoadReduce) {
     s += " sum from " + (init_tensor ? std::string("tile") : reduce_init.text());
   }

@@ -95,16 +95,19 @@ struct TensorScalar {
 // product and the sum each rounded to float32 (no bias: no addition). A
 // scale or bias is the constant, or (scale_tensor / bias_tensor) the next
 // source after the data (bias first), a [P, 1] tile. `reduce` is the
-// reduce_cmd the Scalar Engine's accumulator registers get, of those that
-// need nothing an earlier instruction left there: none (idle), kReset
-// (dsts[1], when given, gets 0) or kResetReduce (dsts[1], when given, gets
-// each partition's sum of the activated values, float32 before dst's
-// rounding, added in row-major order onto 0). dsts[1] is a [P, 1] tile.
+// reduce_cmd of the Scalar Engine's accumulator registers (Machine::
+// accumulators, register p for the tile's partition p): kNoReduce (idle)
+// leaves them; kReset sets them to 0; kResetReduce sets them to 0 and
+// kReduce keeps them (they must be set), then each partition's activated
+// values, float32 before dst's rounding, are added to its register in
+// row-major order. dsts[1], when given, a [P, 1] tile, gets the registers
+// (which must be set).
 struct Activation {
   static constexpr const char* kName = "activation";
   static constexpr const char* kType = "Activation";
   static constexpr OperandCounts kOperands{2, 3, 0, 0};
-  enum : int64_t { kNoReduce = 0, kReset = 1, kResetReduce = 3 };  // nisa.reduce_cmd's values
+  // nisa.reduce_cmd's values.
+  enum : int64_t { kNoReduce = 0, kReset = 1, kReduce = 2, kResetReduce = 3 };
   ActFunc func = ActFunc::copy;
   bool has_bias = false;
   Scalar bias;
@@ -184,17 +187,19 @@ struct TensorCopyPredicated {
 // nisa.exponential (trn3 on): dsts[0] = exp(srcs[0] - max_value) in float32,
 // the difference rounded to float32. max_value is the constant or
 // (max_tensor) the next source, a [P, 1] float32 tile. `reduce` is the
-// reduce_cmd the Vector Engine's accumulator registers get, of those that
-// need nothing an earlier instruction left there: none (idle), kResetReduce
-// (from 0) or kLoadReduce (from reduce_init: the constant, or with
-// init_tensor the last source, a [P, 1] float32 tile); each partition's
-// results (float32, before dst's rounding) are added to it in row-major
-// order, and the sum goes to dsts[1] when given, a [P, 1] float tile.
+// reduce_cmd of the Vector Engine's accumulator (Machine::accumulators,
+// register p for the tile's partition p): kNoReduce (idle) leaves it unset,
+// as the ISA leaves it unknown; otherwise it starts from 0 (kResetReduce),
+// reduce_init (kLoadReduce: the constant, or with init_tensor the last
+// source, a [P, 1] float32 tile) or what it holds (kReduce: it must be set),
+// each partition's results (float32, before dst's rounding) are added to it
+// in row-major order, and dsts[1], when given, a [P, 1] float tile, gets it.
 struct Exponential {
   static constexpr const char* kName = "exponential";
   static constexpr const char* kType = "Exponential";
   static constexpr OperandCounts kOperands{2, 3, 0, 0};
-  enum : int64_t { kNoReduce = 0, kResetReduce = 3, kLoadReduce = 4 };  // nisa.reduce_cmd's values
+  // nisa.reduce_cmd's values.
+  enum : int64_t { kNoReduce = 0, kReduce = 2, kResetReduce = 3, kLoadReduce = 4 };
   Scalar max_value = Scalar::of(0.0);
   bool max_tensor = false;
   int64_t reduce = kNoReduce;

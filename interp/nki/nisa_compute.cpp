@@ -135,23 +135,22 @@ Value nisa_activation(CallArgs& c) {
   rt::Activation op;
   activation_args(c, op, srcs, dsts);
   const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
-  reduce_op_arg(c, /*required=*/cmd == kReduceResetReduce);
+  reduce_op_arg(c, /*required=*/cmd == kReduceReduce || cmd == kReduceResetReduce);
   switch (cmd) {
     case kReduceIdle:
       break;
     case kReduceReset:
       op.reduce = rt::Activation::kReset;
       break;
+    case kReduceReduce:
+      op.reduce = rt::Activation::kReduce;
+      break;
     case kReduceResetReduce:
       op.reduce = rt::Activation::kResetReduce;
       break;
-    case kReduceReduce:
-      throw ValueError(c.fn.name + ": reduce_cmd.reduce is not supported: it adds to what " +
-                       "an earlier instruction left in the accumulator registers (start each " +
-                       "reduction with reduce_cmd.reset_reduce)");
     default:
-      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset or reset_reduce " +
-                       "(reduce is not supported), not " + to_str(c["reduce_cmd"]));
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset, reduce or " +
+                       "reset_reduce, not " + to_str(c["reduce_cmd"]));
   }
   name_arg(c, "name");
   device(c).run({op, dsts, srcs, {}, {}, c.range});
@@ -302,19 +301,18 @@ Value nisa_exponential(CallArgs& c) {
   switch (cmd) {
     case kReduceIdle:
       break;
+    case kReduceReduce:
+      op.reduce = rt::Exponential::kReduce;
+      break;
     case kReduceResetReduce:
       op.reduce = rt::Exponential::kResetReduce;
       break;
     case kReduceLoadReduce:
       op.reduce = rt::Exponential::kLoadReduce;
       break;
-    case kReduceReduce:
-      throw ValueError(c.fn.name + ": reduce_cmd.reduce is not supported: it adds to what " +
-                       "an earlier instruction left in the accumulator registers (start each " +
-                       "reduction with reduce_cmd.reset_reduce or load_reduce)");
     default:
-      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset_reduce or " +
-                       "load_reduce (reduce is not supported), not " + to_str(c["reduce_cmd"]));
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset_reduce, reduce or " +
+                       "load_reduce, not " + to_str(c["reduce_cmd"]));
   }
   op.init_tensor = float_operand_arg(c, "reduce_init", op.reduce_init, srcs);
   name_arg(c, "name");

@@ -227,10 +227,44 @@ TEST_CASE("activation's reset_reduce sums the float32 results before dst's round
   op.reduce = Activation::kReset;
   run_on(op, {dst.get(), sum.get()}, {data.get()});
   CHECK(get_f32(*sum) == std::vector<float>{0.0f});
-  op.reduce = Activation::kNoReduce;
-  CHECK_THROWS_WITH_AS(run_on(op, {dst.get(), sum.get()}, {data.get()}),
-                       "activation: reduce_res with reduce_cmd.idle is not supported: it reads "
-                       "the accumulator registers as an earlier instruction left them (use "
-                       "reset_reduce)",
+  op.reduce = Activation::kNoReduce;  // idle: reads the registers as they are
+  set_f32(*sum, {5.0f});
+  run_on(op, {dst.get(), sum.get()}, {data.get()});
+  CHECK(get_f32(*sum) == std::vector<float>{0.0f});
+}
+
+TEST_CASE("the accumulator registers are kept across instructions, per engine and per rank") {
+  Machine m(2, *find_platform("trn3"));
+  auto data = m.allocate(0, MemKind::sbuf, DType::float32, {2, 2}, "data");
+  auto dst = m.allocate(0, MemKind::sbuf, DType::float32, {2, 2}, "dst");
+  auto sum = m.allocate(0, MemKind::sbuf, DType::float32, {2, 1}, "sum");
+  auto other = m.allocate(1, MemKind::sbuf, DType::float32, {2, 2}, "other");
+  set_f32(*data, {1, 2, 3, 4});
+  set_f32(*other, {1, 2, 3, 4});
+  Activation reset, add;
+  reset.reduce = Activation::kResetReduce;
+  add.reduce = Activation::kReduce;
+  run_on(reset, {dst.get()}, {data.get()});
+  run_on(add, {dst.get(), sum.get()}, {data.get()});
+  CHECK(get_f32(*sum) == std::vector<float>{6, 14});
+  // Rank 1's registers and the Vector Engine's are their own: never set.
+  CHECK_THROWS_WITH_AS(run_on(add, {dst.get()}, {other.get()}),
+                       "activation: reduce_cmd.reduce adds to the accumulator register of "
+                       "partition 0, which is not set (an activation with reduce_cmd.reset or "
+                       "reset_reduce sets it)",
                        Error);
+  Exponential more;
+  more.reduce = Exponential::kReduce;
+  CHECK_THROWS_WITH_AS(run_on(more, {dst.get()}, {data.get()}),
+                       "exponential: reduce_cmd.reduce adds to the accumulator register of "
+                       "partition 0, which is not set (an exponential with "
+                       "reduce_cmd.reset_reduce or load_reduce sets it)",
+                       Error);
+  // An idle exponential leaves its accumulator unknown.
+  Exponential start;
+  start.reduce = Exponential::kResetReduce;
+  run_on(start, {dst.get()}, {data.get()});
+  CHECK_NOTHROW(run_on(more, {dst.get()}, {data.get()}));
+  run_on(Exponential{}, {dst.get()}, {data.get()});
+  CHECK_THROWS_AS(run_on(more, {dst.get()}, {data.get()}), Error);
 }

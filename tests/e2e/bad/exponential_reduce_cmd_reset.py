@@ -1,7 +1,7 @@
 # exponential takes no reduce_cmd.reset.
 # run: -n 1 --platform trn3
 # exit: 1
-# expect: exponential_reduce_cmd_reset.py:16:5: error: exponential: reduce_cmd must be idle, reset_reduce or load_reduce (reduce is not supported), not reduce_cmd.reset (rank 0)
+# expect: exponential_reduce_cmd_reset.py:16:5: error: exponential: reduce_cmd must be idle, reset_reduce, reduce or load_reduce, not reduce_cmd.reset (rank 0)
 # expect: <caret>    nisa.exponential(dst=out, src=a, reduce_cmd=nisa.reduce_cmd.reset)
 # expect: <caret>    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 import nki

@@ -1,7 +1,7 @@
 # exponential's reduce_res under reduce_cmd.idle would read an unknown accumulator.
 # run: -n 1 --platform trn3
 # exit: 1
-# expect: exponential_res_idle.py:17:5: error: exponential: reduce_res with reduce_cmd.idle is not supported: it reads the accumulator, which idle leaves unknown (use reset_reduce or load_reduce) (rank 0)
+# expect: exponential_res_idle.py:17:5: error: exponential: reduce_res with reduce_cmd.idle reads the accumulator, which idle leaves unknown (use reset_reduce, reduce or load_reduce) (rank 0)
 # expect: <caret>    nisa.exponential(dst=out, src=a, reduce_res=s)
 # expect: <caret>    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 import nki
