@@ -460,6 +460,10 @@ def cases():
             [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy",
              f"i=@{DATA}/ew_i_64x48.npy", f"bf16={bf16}", "--platform=trn3"],
             expect_select_ops(bf16))
+    # Under --lnc 2 each core keeps its own accumulator registers.
+    add("select_ops-f32-lnc2", "select_ops", None, 2,
+        [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy", f"i=@{DATA}/ew_i_64x48.npy",
+         "--platform=trn3", "--lnc=2"], expect_select_ops(False))
     # An Enum parameter (and its default) choosing the rows' order.
     for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
         def ordered(r, layout=layout):
