@@ -344,6 +344,7 @@ void add_rows(Accumulators& regs, const std::vector<float>& x, int64_t per) {
 // ---- activation ----------------------------------------------------------------
 
 namespace {
+// What sets the Scalar Engine's registers, for need_set.
 constexpr const char* kActSets = "an activation with reduce_cmd.reset or reset_reduce";
 }  // namespace
 
@@ -391,18 +392,18 @@ void Activation::run(const OpOperands& o) const {
     if (has_bias) v = v + biases[row];
     x[i] = act_f32(func, v);
   }
-  if (reduce != kNoReduce || o.dsts.size() > 1) {
-    Accumulators& regs = registers_of(data, AccumulatorEngine::scalar);
-    if (reduce == kReset || reduce == kResetReduce) set_registers(regs, p, 0.0f);
-    if (reduce == kReduce) need_set(regs, p, "activation: reduce_cmd.reduce adds to", kActSets);
-    if (reduce == kReduce || reduce == kResetReduce) add_rows(regs, x, per);
-  }
-  write_f32(dst, x);
-  if (o.dsts.size() < 2) return;
+  // The registers' checks before any change: a refused instruction changes nothing.
+  const bool has_res = o.dsts.size() > 1;
+  if (has_res) check_bounds(*o.dsts[1]);
   Accumulators& regs = registers_of(data, AccumulatorEngine::scalar);
-  need_set(regs, p, "activation: reduce_res reads", kActSets);
-  check_bounds(*o.dsts[1]);
-  write_f32(*o.dsts[1], std::vector<float>(regs.values.begin(), regs.values.begin() + p));
+  if (reduce == kReduce) need_set(regs, p, "activation: reduce_cmd.reduce adds to", kActSets);
+  if (reduce == kNoReduce && has_res) need_set(regs, p, "activation: reduce_res reads", kActSets);
+  if (reduce == kReset || reduce == kResetReduce) set_registers(regs, p, 0.0f);
+  if (reduce == kReduce || reduce == kResetReduce) add_rows(regs, x, per);
+  write_f32(dst, x);
+  if (has_res) {
+    write_f32(*o.dsts[1], std::vector<float>(regs.values.begin(), regs.values.begin() + p));
+  }
 }
 
 std::string Activation::text(const OpText& t) const {
@@ -699,22 +700,25 @@ void Exponential::run(const OpOperands& o) const {
   for (size_t i = 0; i < x.size(); ++i) {
     x[i] = std::exp(x[i] - maxes[i / static_cast<size_t>(per)]);  // x is empty when per is 0
   }
+  // The accumulator's check before any change: a refused instruction changes nothing.
+  const bool has_res = o.dsts.size() > 1;
+  if (has_res) check_bounds(*o.dsts[1]);
   Accumulators& acc = registers_of(src, AccumulatorEngine::vector);
+  if (reduce == kReduce) {
+    need_set(acc, p, "exponential: reduce_cmd.reduce adds to",
+             "an exponential with reduce_cmd.reset_reduce or load_reduce");
+  }
   if (reduce == kNoReduce) {
-    for (size_t r = 0; r < static_cast<size_t>(p); ++r) acc.set[r] = false;
+    for (size_t r = 0; r < static_cast<size_t>(p); ++r) acc.set[r] = false;  // unknown
   } else {
     if (reduce == kResetReduce) set_registers(acc, p, 0.0f);
-    if (reduce == kReduce) {
-      need_set(acc, p, "exponential: reduce_cmd.reduce adds to",
-               "an exponential with reduce_cmd.reset_reduce or load_reduce");
-    }
     for (size_t r = 0; r < init.size(); ++r) set_registers_row(acc, r, init[r]);
     add_rows(acc, x, per);
   }
   write_f32(dst, x);
-  if (o.dsts.size() < 2) return;
-  check_bounds(*o.dsts[1]);
-  write_f32(*o.dsts[1], std::vector<float>(acc.values.begin(), acc.values.begin() + p));
+  if (has_res) {
+    write_f32(*o.dsts[1], std::vector<float>(acc.values.begin(), acc.values.begin() + p));
+  }
 }
 
 std::string Exponential::text(const OpText& t) const {
