@@ -92,6 +92,24 @@ std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param) {
   return pattern;
 }
 
+std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, const char* param) {
+  const std::vector<rt::Dim> pattern = pattern_arg(c, param);
+  std::array<rt::Dim, rt::Iota::kMaxDims> out;
+  if (pattern.empty() || pattern.size() > out.size()) {
+    throw ValueError(param_name(c, param) + " must have 1 to " + std::to_string(out.size()) +
+                     " [step, count] pairs, not " + std::to_string(pattern.size()));
+  }
+  out.fill(rt::Dim{0, 1});
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    if (pattern[k].count < 0) {
+      throw ValueError(param_name(c, param) + " has a negative count " +
+                       std::to_string(pattern[k].count));
+    }
+    out[k] = pattern[k];
+  }
+  return out;
+}
+
 int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
   const Value& v = c[param];
   auto e = v.get<EnumConst>();

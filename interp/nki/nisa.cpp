@@ -95,21 +95,8 @@ Value nisa_iota(CallArgs& c) {
   }
   // An SBUF tensor has at most nl.tile_size.pmax partitions already.
   if (dst.ndim() < 1) throw ValueError(param_name(c, "dst") + " must have a partition dimension");
-  const std::vector<rt::Dim> pattern = pattern_arg(c, "pattern");
-  if (pattern.empty() || pattern.size() > rt::Iota::kMaxDims) {
-    throw ValueError(param_name(c, "pattern") + " must have 1 to " +
-                     std::to_string(rt::Iota::kMaxDims) + " [step, count] pairs, not " +
-                     std::to_string(pattern.size()));
-  }
   rt::Iota op;
-  op.pattern.fill(rt::Dim{0, 1});  // NKI pads a shorter pattern with dims of size 1
-  for (size_t k = 0; k < pattern.size(); ++k) {
-    if (pattern[k].count < 0) {
-      throw ValueError(param_name(c, "pattern") + " has a negative count " +
-                       std::to_string(pattern[k].count));
-    }
-    op.pattern[k] = pattern[k];
-  }
+  op.pattern = iota_pattern_arg(c, "pattern");
   op.offset = int32_arg(c, "offset");
   op.channel_multiplier = int32_arg(c, "channel_multiplier");
   name_arg(c, "name");

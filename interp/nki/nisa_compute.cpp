@@ -227,21 +227,8 @@ Value nisa_reciprocal(CallArgs& c) {
 Value nisa_affine_select(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, "dst");
   const rt::TensorView& on_true = tensor_arg(c, "on_true_tile");
-  const std::vector<rt::Dim> pattern = pattern_arg(c, "pattern");
   rt::AffineSelect op;
-  if (pattern.empty() || pattern.size() > op.pattern.size()) {
-    throw ValueError(param_name(c, "pattern") + " must have 1 to " +
-                     std::to_string(op.pattern.size()) + " [step, count] pairs, not " +
-                     std::to_string(pattern.size()));
-  }
-  op.pattern.fill(rt::Dim{0, 1});  // NKI pads a shorter pattern with dims of size 1
-  for (size_t k = 0; k < pattern.size(); ++k) {
-    if (pattern[k].count < 0) {
-      throw ValueError(param_name(c, "pattern") + " has a negative count " +
-                       std::to_string(pattern[k].count));
-    }
-    op.pattern[k] = pattern[k];
-  }
+  op.pattern = iota_pattern_arg(c, "pattern");
   op.channel_multiplier = int32_arg(c, "channel_multiplier");
   op.offset = int32_arg(c, "offset");
   op.cmp_op = alu_arg(c, "cmp_op");
