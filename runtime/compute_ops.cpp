@@ -1,9 +1,10 @@
 // See compute_ops.h. Each operation reads its tiles into dense float32 (or
-// int32) arrays, computes element by element with the functions below and
-// writes the results once: the interpreter and generated programs run this
+// int32) arrays, computes element by element with the arithmetic of
+// compute_arith.cpp and writes the results once: the interpreter and generated programs run this
 // same code, so they get the same bits. The file is built with
 // floating-point contraction off (runtime/CMakeLists.txt): a fused
 // multiply-add would round once where this rounds twice.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -14,242 +15,6 @@
 #include "runtime/tiles.h"
 
 namespace nkic::rt {
-
-// ---- the arithmetic ----------------------------------------------------------
-
-bool is_bitvec(AluOp op) {
-  return op == AluOp::bitwise_and || op == AluOp::bitwise_or || op == AluOp::bitwise_xor ||
-         op == AluOp::left_shift || op == AluOp::right_shift;
-}
-
-namespace {
-
-[[noreturn]] void no_form(AluOp op, const char* form) {
-  throw Error("nl." + std::string(alu_op_name(op)) + " has no " + form + " form here");
-}
-
-float truth(bool b) {
-  return b ? 1.0f : 0.0f;
-}
-
-}  // namespace
-
-float alu_f32(AluOp op, float a, float b) {
-  switch (op) {
-    case AluOp::add:
-      return a + b;
-    case AluOp::subtract:
-      return a - b;
-    case AluOp::multiply:
-      return a * b;
-    case AluOp::divide:
-      return a / b;
-    // NumPy's: the first operand when it compares >= (<=) or is NaN.
-    case AluOp::maximum:
-      return (a >= b || a != a) ? a : b;
-    case AluOp::minimum:
-      return (a <= b || a != a) ? a : b;
-    case AluOp::abs_max:
-      return std::fabs(a) > std::fabs(b) ? a : b;
-    case AluOp::abs_min:
-      return std::fabs(a) < std::fabs(b) ? a : b;
-    case AluOp::power:
-      return std::pow(a, b);
-    case AluOp::mod: {
-      float r = std::fmod(a, b);
-      if (r != 0.0f && ((r < 0.0f) != (b < 0.0f))) r = r + b;
-      return r;
-    }
-    case AluOp::fmod:
-      return std::fmod(a, b);
-    case AluOp::equal:
-      return truth(a == b);
-    case AluOp::not_equal:
-      return truth(a != b);
-    case AluOp::less:
-      return truth(a < b);
-    case AluOp::less_equal:
-      return truth(a <= b);
-    case AluOp::greater:
-      return truth(a > b);
-    case AluOp::greater_equal:
-      return truth(a >= b);
-    case AluOp::logical_and:
-      return truth(a != 0.0f && b != 0.0f);
-    case AluOp::logical_or:
-      return truth(a != 0.0f || b != 0.0f);
-    case AluOp::logical_xor:
-      return truth((a != 0.0f) != (b != 0.0f));
-    case AluOp::bitwise_and:
-    case AluOp::bitwise_or:
-    case AluOp::bitwise_xor:
-    case AluOp::left_shift:
-    case AluOp::right_shift:
-      no_form(op, "float32");
-  }
-  no_form(op, "float32");
-}
-
-int32_t alu_i32(AluOp op, int32_t a, int32_t b, bool logical_shift) {
-  const auto wrap = [](int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); };
-  const int64_t x = a, y = b;
-  switch (op) {
-    case AluOp::add:
-      return wrap(x + y);
-    case AluOp::subtract:
-      return wrap(x - y);
-    case AluOp::multiply:
-      return wrap(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
-    case AluOp::maximum:
-      return a >= b ? a : b;
-    case AluOp::minimum:
-      return a <= b ? a : b;
-    case AluOp::abs_max:
-      return std::llabs(x) > std::llabs(y) ? a : b;
-    case AluOp::abs_min:
-      return std::llabs(x) < std::llabs(y) ? a : b;
-    case AluOp::mod: {
-      if (y == 0) return 0;
-      int64_t r = x % y;
-      if (r != 0 && ((r < 0) != (y < 0))) r += y;
-      return wrap(r);
-    }
-    case AluOp::fmod:
-      return y == 0 ? 0 : wrap(x % y);
-    case AluOp::equal:
-      return a == b;
-    case AluOp::not_equal:
-      return a != b;
-    case AluOp::less:
-      return a < b;
-    case AluOp::less_equal:
-      return a <= b;
-    case AluOp::greater:
-      return a > b;
-    case AluOp::greater_equal:
-      return a >= b;
-    case AluOp::logical_and:
-      return a != 0 && b != 0;
-    case AluOp::logical_or:
-      return a != 0 || b != 0;
-    case AluOp::logical_xor:
-      return (a != 0) != (b != 0);
-    case AluOp::bitwise_and:
-      return a & b;
-    case AluOp::bitwise_or:
-      return a | b;
-    case AluOp::bitwise_xor:
-      return a ^ b;
-    case AluOp::left_shift:
-      if (b < 0 || b > 31) return 0;
-      return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) << b));
-    case AluOp::right_shift:
-      if (b < 0 || b > 31) return logical_shift || a >= 0 ? 0 : -1;
-      if (logical_shift) return wrap(static_cast<int64_t>(static_cast<uint32_t>(a) >> b));
-      return a >= 0 ? a >> b : ~(~a >> b);  // arithmetic, without implementation-defined shifts
-    case AluOp::divide:
-    case AluOp::power:
-      no_form(op, "int32");
-  }
-  no_form(op, "int32");
-}
-
-namespace {
-
-constexpr float kSqrt2 = 1.41421356237309505f;
-constexpr float kSqrt2OverPi = 0.797884560802865356f;   // sqrt(2 / pi)
-constexpr float kInvSqrt2Pi = 0.398942280401432678f;    // 1 / sqrt(2 pi)
-constexpr float kTwoOverSqrtPi = 1.12837916709551257f;  // 2 / sqrt(pi)
-constexpr float kGeluTanhCubic = 0.044715f;
-constexpr float kGeluSigmoidScale = 1.702f;
-
-float sigmoid(float x) {
-  return 1.0f / (1.0f + std::exp(-x));
-}
-// log(1 + e^x) without overflow: max(x, 0) + log1p(e^-|x|).
-float softplus(float x) {
-  return (x > 0.0f ? x : 0.0f) + std::log1p(std::exp(-std::fabs(x)));
-}
-
-}  // namespace
-
-float act_f32(ActFunc f, float x) {
-  switch (f) {
-    case ActFunc::copy:
-    case ActFunc::bypass:
-      return x;
-    case ActFunc::abs:
-      return std::fabs(x);
-    case ActFunc::square:
-      return x * x;
-    case ActFunc::negative:
-      return -x;
-    case ActFunc::sign:
-      return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
-    case ActFunc::reciprocal:
-      return 1.0f / x;
-    case ActFunc::exp:
-      return std::exp(x);
-    case ActFunc::log:
-      return std::log(x);
-    case ActFunc::sqrt:
-      return std::sqrt(x);
-    case ActFunc::rsqrt:
-      return 1.0f / std::sqrt(x);
-    case ActFunc::tanh:
-      return std::tanh(x);
-    case ActFunc::sigmoid:
-      return sigmoid(x);
-    case ActFunc::relu:
-      return x > 0.0f || x != x ? x : 0.0f;
-    case ActFunc::gelu:
-      return 0.5f * x * (1.0f + std::erf(x / kSqrt2));
-    case ActFunc::gelu_dx:
-      return 0.5f * (1.0f + std::erf(x / kSqrt2)) + x * kInvSqrt2Pi * std::exp(-0.5f * x * x);
-    case ActFunc::gelu_apprx_tanh:
-      return 0.5f * x * (1.0f + std::tanh(kSqrt2OverPi * (x + kGeluTanhCubic * x * x * x)));
-    case ActFunc::gelu_apprx_sigmoid:
-      return x * sigmoid(kGeluSigmoidScale * x);
-    case ActFunc::gelu_apprx_sigmoid_dx: {
-      const float s = sigmoid(kGeluSigmoidScale * x);
-      return s + kGeluSigmoidScale * x * s * (1.0f - s);
-    }
-    case ActFunc::silu:
-      return x * sigmoid(x);
-    case ActFunc::silu_dx: {
-      const float s = sigmoid(x);
-      return s * (1.0f + x * (1.0f - s));
-    }
-    case ActFunc::softplus:
-      return softplus(x);
-    case ActFunc::mish:
-      return x * std::tanh(softplus(x));
-    case ActFunc::erf:
-      return std::erf(x);
-    case ActFunc::erf_dx:
-      return kTwoOverSqrtPi * std::exp(-x * x);
-    case ActFunc::sin:
-      return std::sin(x);
-    case ActFunc::cos:
-      return std::cos(x);
-    case ActFunc::tan:
-      return std::tan(x);
-    case ActFunc::arctan:
-      return std::atan(x);
-    case ActFunc::ceil:
-      return std::ceil(x);
-    case ActFunc::floor:
-      return std::floor(x);
-    case ActFunc::trunc:
-      return std::trunc(x);
-    case ActFunc::logical_not:
-      return truth(x == 0.0f);
-    case ActFunc::prelu:
-    case ActFunc::invert:
-      break;
-  }
-  throw Error("nl." + std::string(act_func_name(f)) + " is not an activation function here");
-}
 
 // ---- tile rules ----------------------------------------------------------------
 
@@ -300,10 +65,11 @@ std::string bitvec_why(AluOp op) {
   return "the bit-vector operator nl." + std::string(alu_op_name(op));
 }
 
-// A per-partition operand: a [P, 1] tile of `data`'s partitions.
+// A per-partition operand (or result, is_dst): a [P, 1] tile of `data`'s
+// partitions.
 void need_vector(const char* op, const char* role, const AccessPattern& ap,
-                 const AccessPattern& data) {
-  need_tile(op, role, ap, /*is_dst=*/false);
+                 const AccessPattern& data, bool is_dst = false) {
+  need_tile(op, role, ap, is_dst);
   if (partitions(ap) == partitions(data) && free_size(ap) == 1) return;
   throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " must be a [" +
               std::to_string(partitions(data)) + ", 1] tile, one value per partition of " +
@@ -536,7 +302,51 @@ std::string TensorScalar::text(const OpText& t) const {
   return s;
 }
 
+// ---- the accumulator registers -------------------------------------------------
+
+namespace {
+
+// The registers of `engine` on the core of `tile` (an on-chip tile).
+Accumulators& registers_of(const AccessPattern& tile, AccumulatorEngine engine) {
+  const Buffer& b = *tile.buffer;
+  return b.machine().accumulators(b.rank(), b.program(), engine);
+}
+
+void set_registers_row(Accumulators& regs, size_t r, float value) {
+  regs.values[r] = value;
+  regs.set[r] = true;
+}
+
+void set_registers(Accumulators& regs, int64_t p, float value) {
+  for (size_t r = 0; r < static_cast<size_t>(p); ++r) set_registers_row(regs, r, value);
+}
+
+// Registers [0, p) must be set: `what` is what the instruction does with
+// them, `how` which reduce_cmd sets them.
+void need_set(const Accumulators& regs, int64_t p, const char* what, const char* how) {
+  for (size_t r = 0; r < static_cast<size_t>(p); ++r) {
+    if (regs.set[r]) continue;
+    throw Error(std::string(what) + " the accumulator register of partition " + std::to_string(r) +
+                ", which is not set (" + how + " sets it)");
+  }
+}
+
+// Adds each partition's values (`per` a row, row-major) to its register, in order.
+void add_rows(Accumulators& regs, const std::vector<float>& x, int64_t per) {
+  for (size_t i = 0; i < x.size(); ++i) {
+    float& acc = regs.values[i / static_cast<size_t>(per)];  // x is empty when per is 0
+    acc = acc + x[i];
+  }
+}
+
+}  // namespace
+
 // ---- activation ----------------------------------------------------------------
+
+namespace {
+// What sets the Scalar Engine's registers, for need_set.
+constexpr const char* kActSets = "an activation with reduce_cmd.reset or reset_reduce";
+}  // namespace
 
 void Activation::check(const OpOperands& o) const {
   const char* name = kName;
@@ -550,6 +360,9 @@ void Activation::check(const OpOperands& o) const {
     if (s.dtype() != DType::float32) {
       throw Error("activation: the scale tile must be float32, " + tile_text(s) + " is not");
     }
+  }
+  if (o.dsts.size() > 1) {
+    need_vector(name, "reduce_res", *o.dsts[1], data, /*is_dst=*/true);
   }
   if (func == ActFunc::prelu || func == ActFunc::invert) {
     throw Error("activation: nl." + std::string(act_func_name(func)) +
@@ -579,13 +392,27 @@ void Activation::run(const OpOperands& o) const {
     if (has_bias) v = v + biases[row];
     x[i] = act_f32(func, v);
   }
+  // The registers' checks before any change: a refused instruction changes nothing.
+  const bool has_res = o.dsts.size() > 1;
+  if (has_res) check_bounds(*o.dsts[1]);
+  Accumulators& regs = registers_of(data, AccumulatorEngine::scalar);
+  if (reduce == kReduce) need_set(regs, p, "activation: reduce_cmd.reduce adds to", kActSets);
+  if (reduce == kNoReduce && has_res) need_set(regs, p, "activation: reduce_res reads", kActSets);
+  if (reduce == kReset || reduce == kResetReduce) set_registers(regs, p, 0.0f);
+  if (reduce == kReduce || reduce == kResetReduce) add_rows(regs, x, per);
   write_f32(dst, x);
+  if (has_res) {
+    write_f32(*o.dsts[1], std::vector<float>(regs.values.begin(), regs.values.begin() + p));
+  }
 }
 
 std::string Activation::text(const OpText& t) const {
   std::string s = t.dsts + " <- activation " + std::string(act_func_name(func)) + "(" + t.srcs +
                   ") scale " + (scale_tensor ? std::string("tile") : scale.text());
   if (has_bias) s += " bias " + (bias_tensor ? std::string("tile") : bias.text());
+  if (reduce == kReset) s += " reset";
+  if (reduce == kReduce) s += " sum onto the registers";
+  if (reduce == kResetReduce) s += " sum from 0";
   return s;
 }
 
@@ -657,6 +484,252 @@ void TensorReduce::run(const OpOperands& o) const {
 std::string TensorReduce::text(const OpText& t) const {
   return t.dsts + " <- tensor_reduce " + op_text(op) + "(" + t.srcs + ") last " +
          std::to_string(axes) + " dims" + (negate ? " negated" : "");
+}
+
+// ---- affine_select -------------------------------------------------------------
+
+namespace {
+
+bool is_comparison(AluOp op) {
+  return op == AluOp::equal || op == AluOp::not_equal || op == AluOp::less ||
+         op == AluOp::less_equal || op == AluOp::greater || op == AluOp::greater_equal;
+}
+
+// The elements of `src` in `to`, densely, as a DMA converts them: the bits
+// when the dtypes agree, through float32 when they differ.
+std::vector<std::byte> read_as(const AccessPattern& src, DType to) {
+  check_bounds(src);
+  check_written(src);
+  std::vector<std::byte> out(static_cast<size_t>(src.elements()) * dtype_size(to));
+  detail::copy_span(detail::dense_span(out.data(), to, src.elements()), detail::span_of(src));
+  return out;
+}
+
+void need_sbuf(const char* op, const char* role, const AccessPattern& ap) {
+  if (ap.buffer->kind() == MemKind::sbuf) return;
+  throw Error(std::string(op) + ": " + role + " must be in SBUF, " + tile_text(ap) + " is not");
+}
+
+}  // namespace
+
+void AffineSelect::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  need_sbuf(name, "dst", dst);
+  need_sbuf(name, "on_true_tile", src);
+  need_tile(name, "on_true_tile", src, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "on_true_tile", src);
+  const std::string problem = conversion_problem(dst.dtype(), src.dtype());
+  if (!problem.empty()) throw Error("affine_select: " + problem);
+  const int64_t n = element_count(pattern);
+  if (n != free_size(dst)) {
+    throw Error("affine_select: the pattern has " + std::to_string(n) + " elements, but dst " +
+                tile_text(dst) + " has " + std::to_string(free_size(dst)) + " per partition");
+  }
+  if (!is_comparison(cmp_op)) {
+    throw Error(
+        "affine_select: cmp_op must be a comparison (nl.equal, nl.not_equal, nl.less, "
+        "nl.less_equal, nl.greater or nl.greater_equal), not nl." +
+        op_text(cmp_op));
+  }
+  on_false.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+}
+
+void AffineSelect::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  check_bounds(dst);
+  std::vector<std::byte> out = read_as(*o.srcs[0], dst.dtype());
+  const std::vector<std::byte> no = on_false.bytes(dst.dtype());
+  const size_t size = no.size();
+  const int64_t per = free_size(dst);
+  for (int64_t p = 0; p < partitions(dst); ++p) {
+    for (int64_t f = 0; f < per; ++f) {
+      const int32_t value = affine_value(pattern, offset, channel_multiplier, p, f);
+      if (alu_i32(cmp_op, value, 0, false) != 0) continue;
+      std::copy(no.begin(), no.end(), out.begin() + static_cast<ptrdiff_t>((p * per + f) * size));
+    }
+  }
+  if (out.empty()) return;
+  detail::scatter_bytes(dst, out);
+  note_write(dst);
+}
+
+std::string AffineSelect::text(const OpText& t) const {
+  std::string s = t.dsts + " <- affine_select(" + t.srcs + ") where " + op_text(cmp_op) + "(" +
+                  std::to_string(offset) + " + p * " + std::to_string(channel_multiplier) + " + [";
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    s += (k ? ", [" : "[") + std::to_string(pattern[k].step) + ", " +
+         std::to_string(pattern[k].count) + "]";
+  }
+  return s + "], 0) else " + on_false.text();
+}
+
+// ---- tensor_copy_predicated ----------------------------------------------------
+
+void TensorCopyPredicated::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& pred = *o.srcs[0];
+  need_tile(name, "dst", dst, true);
+  need_tile(name, "predicate", pred, false);
+  need_same_layout(name, "predicate", pred, "dst", dst);
+  const DType pt = pred.dtype();
+  if (pt != DType::uint8 && pt != DType::uint16 && pt != DType::uint32) {
+    throw Error("tensor_copy_predicated: the predicate must be uint8, uint16 or uint32, " +
+                tile_text(pred) + " is not");
+  }
+  if (o.srcs.size() != (src_tensor ? 2u : 1u)) {
+    throw Error("tensor_copy_predicated: " + std::to_string(src_tensor ? 2 : 1) +
+                " source tiles expected, not " + std::to_string(o.srcs.size()));
+  }
+  if (!src_tensor) {
+    value.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+    return;
+  }
+  const AccessPattern& src = *o.srcs[1];
+  need_tile(name, "src", src, false);
+  need_same_layout(name, "src", src, "dst", dst);
+  if (src.buffer->kind() == MemKind::psum && pred.buffer->kind() == MemKind::psum) {
+    throw Error("tensor_copy_predicated: src " + tile_text(src) + " and the predicate " +
+                tile_text(pred) + " cannot both be in PSUM");
+  }
+  if (src.dtype() != dst.dtype()) {
+    throw Error("tensor_copy_predicated: src " + tile_text(src) + " must have the dtype of dst " +
+                tile_text(dst));
+  }
+}
+
+void TensorCopyPredicated::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  check_bounds(dst);
+  const std::vector<int32_t> flags = read_i32(*o.srcs[0]);
+  const size_t size = dtype_size(dst.dtype());
+  std::vector<std::byte> from;
+  if (src_tensor) {
+    from = read_as(*o.srcs[1], dst.dtype());
+  } else {
+    const std::vector<std::byte> one = value.bytes(dst.dtype());
+    for (size_t i = 0; i < flags.size(); ++i) from.insert(from.end(), one.begin(), one.end());
+  }
+  // What dst holds (unchecked: elements not copied are not read) with the
+  // copied elements replaced; only those become written.
+  std::vector<std::byte> out = detail::gather_bytes(dst);
+  std::vector<bool> copied(flags.size());
+  for (size_t i = 0; i < flags.size(); ++i) {
+    copied[i] = (flags[i] != 0) != reverse_pred;
+    if (!copied[i]) continue;
+    std::copy(from.begin() + static_cast<ptrdiff_t>(i * size),
+              from.begin() + static_cast<ptrdiff_t>((i + 1) * size),
+              out.begin() + static_cast<ptrdiff_t>(i * size));
+  }
+  if (out.empty()) return;
+  detail::scatter_bytes(dst, out);
+  note_write_where(dst, copied);
+}
+
+std::string TensorCopyPredicated::text(const OpText& t) const {
+  return t.dsts + " <- tensor_copy_predicated(" + t.srcs + ")" +
+         (src_tensor ? std::string() : " value " + value.text()) +
+         (reverse_pred ? " where zero" : " where nonzero");
+}
+
+// ---- exponential ---------------------------------------------------------------
+
+void Exponential::check(const OpOperands& o) const {
+  const char* name = kName;
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  const std::string_view platform = dst.buffer->machine().platform().name;
+  if (platform != "trn3") {
+    throw Error("exponential: the instruction is NeuronCore-v4's (trn3 on); the platform is " +
+                std::string(platform));
+  }
+  need_tile(name, "src", src, false);
+  need_tile(name, "dst", dst, true);
+  need_same_layout(name, "dst", dst, "src", src);
+  const size_t sources = 1 + (max_tensor ? 1 : 0) + (init_tensor ? 1 : 0);
+  if (o.srcs.size() != sources) {
+    throw Error("exponential: " + std::to_string(sources) + " source tiles expected, not " +
+                std::to_string(o.srcs.size()));
+  }
+  size_t next = 1;
+  for (int k = 0; k < 2; ++k) {
+    if (!(k == 0 ? max_tensor : init_tensor)) continue;
+    const char* role = k == 0 ? "max_value" : "reduce_init";
+    const AccessPattern& v = *o.srcs[next++];
+    need_vector(name, role, v, src);
+    if (v.dtype() != DType::float32) {
+      throw Error("exponential: the " + std::string(role) + " tile must be float32, " +
+                  tile_text(v) + " is not");
+    }
+  }
+  if (reduce != kLoadReduce && (init_tensor || !(reduce_init == Scalar::of(0.0)))) {
+    throw Error("exponential: reduce_init must be 0.0 unless reduce_cmd is load_reduce");
+  }
+  if (o.dsts.size() < 2) return;
+  if (reduce == kNoReduce) {
+    throw Error(
+        "exponential: reduce_res with reduce_cmd.idle reads the accumulator, which idle "
+        "leaves unknown (use reset_reduce, reduce or load_reduce)");
+  }
+  const AccessPattern& res = *o.dsts[1];
+  need_vector(name, "reduce_res", res, src, /*is_dst=*/true);
+  if (!is_float(res.dtype())) {
+    throw Error("exponential: reduce_res must have a float dtype, " + tile_text(res) + " does not");
+  }
+}
+
+void Exponential::run(const OpOperands& o) const {
+  check(o);
+  const AccessPattern& dst = *o.dsts[0];
+  const AccessPattern& src = *o.srcs[0];
+  check_bounds(dst);
+  const int64_t p = partitions(src), per = free_size(src);
+  size_t next = 1;
+  const AccessPattern* max_tile = max_tensor ? o.srcs[next++] : nullptr;
+  const AccessPattern* init_tile = init_tensor ? o.srcs[next] : nullptr;
+  const std::vector<float> maxes = per_partition<float>(max_value, max_tile, p, read_f32);
+  const std::vector<float> init = reduce == kLoadReduce
+                                      ? per_partition<float>(reduce_init, init_tile, p, read_f32)
+                                      : std::vector<float>();
+  std::vector<float> x = read_f32(src);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = std::exp(x[i] - maxes[i / static_cast<size_t>(per)]);  // x is empty when per is 0
+  }
+  // The accumulator's check before any change: a refused instruction changes nothing.
+  const bool has_res = o.dsts.size() > 1;
+  if (has_res) check_bounds(*o.dsts[1]);
+  Accumulators& acc = registers_of(src, AccumulatorEngine::vector);
+  if (reduce == kReduce) {
+    need_set(acc, p, "exponential: reduce_cmd.reduce adds to",
+             "an exponential with reduce_cmd.reset_reduce or load_reduce");
+  }
+  if (reduce == kNoReduce) {
+    for (size_t r = 0; r < static_cast<size_t>(p); ++r) acc.set[r] = false;  // unknown
+  } else {
+    if (reduce == kResetReduce) set_registers(acc, p, 0.0f);
+    for (size_t r = 0; r < init.size(); ++r) set_registers_row(acc, r, init[r]);
+    add_rows(acc, x, per);
+  }
+  write_f32(dst, x);
+  if (has_res) {
+    write_f32(*o.dsts[1], std::vector<float>(acc.values.begin(), acc.values.begin() + p));
+  }
+}
+
+std::string Exponential::text(const OpText& t) const {
+  std::string s = t.dsts + " <- exponential(" + t.srcs + ") minus " +
+                  (max_tensor ? std::string("tile") : max_value.text());
+  if (reduce == kResetReduce) s += " sum from 0";
+  if (reduce == kReduce) s += " sum onto the accumulator";
+  if (reduce == kLoadReduce) {
+    s += " sum from " + (init_tensor ? std::string("tile") : reduce_init.text());
+  }
+  return s;
 }
 
 }  // namespace nkic::rt

@@ -1,6 +1,7 @@
 // The element-wise operations of the Vector, Scalar and GpSimd Engines
 // (nisa.tensor_tensor, nisa.tensor_scalar, nisa.activation,
-// nisa.tensor_reduce), each described as device_ops.h describes an
+// nisa.tensor_reduce, nisa.affine_select, nisa.tensor_copy_predicated,
+// nisa.exponential), each described as device_ops.h describes an
 // operation, and the arithmetic they share: what each row of alu.h and
 // activation.h computes. This header is part of device_ops.h, which
 // includes it where its DeviceOp list needs these types: include
@@ -17,6 +18,7 @@
 // float32 as a DMA from int32 would.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -92,19 +94,31 @@ struct TensorScalar {
 // nisa.activation: dsts[0] = func(srcs[0] * scale + bias) in float32, the
 // product and the sum each rounded to float32 (no bias: no addition). A
 // scale or bias is the constant, or (scale_tensor / bias_tensor) the next
-// source after the data (bias first), a [P, 1] tile.
+// source after the data (bias first), a [P, 1] tile. `reduce` is the
+// reduce_cmd of the Scalar Engine's accumulator registers (Machine::
+// accumulators, register p for the tile's partition p): kNoReduce (idle)
+// leaves them; kReset sets them to 0; kResetReduce sets them to 0 and
+// kReduce keeps them (they must be set), then each partition's activated
+// values, float32 before dst's rounding, are added to its register in
+// row-major order. dsts[1], when given, a [P, 1] tile, gets the registers
+// (which must be set).
 struct Activation {
   static constexpr const char* kName = "activation";
   static constexpr const char* kType = "Activation";
-  static constexpr OperandCounts kOperands{1, 3, 0, 0};
+  static constexpr OperandCounts kOperands{2, 3, 0, 0};
+  // nisa.reduce_cmd's values.
+  enum : int64_t { kNoReduce = 0, kReset = 1, kReduce = 2, kResetReduce = 3 };
   ActFunc func = ActFunc::copy;
   bool has_bias = false;
   Scalar bias;
   bool bias_tensor = false;
   Scalar scale = Scalar::of(1.0);
   bool scale_tensor = false;
+  int64_t reduce = kNoReduce;
 
-  auto fields() const { return std::tie(func, has_bias, bias, bias_tensor, scale, scale_tensor); }
+  auto fields() const {
+    return std::tie(func, has_bias, bias, bias_tensor, scale, scale_tensor, reduce);
+  }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;
@@ -124,6 +138,75 @@ struct TensorReduce {
   bool negate = false;
 
   auto fields() const { return std::tie(op, axes, negate); }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.affine_select: element [p, f] of dsts[0] (p the partition, f the
+// row-major index of the free dims) is element [p, f] of srcs[0] where
+// cmp_op(affine_value(pattern, offset, channel_multiplier, p, f), 0) holds
+// (device_ops.h: the int32 value nisa.iota writes), and on_false (a float32
+// constant, as a memset writes it) elsewhere; a selected element keeps its
+// bits when the dtypes agree and goes through float32 when they differ.
+struct AffineSelect {
+  static constexpr const char* kName = "affine_select";
+  static constexpr const char* kType = "AffineSelect";
+  static constexpr OperandCounts kOperands{1, 1, 0, 0};
+  std::array<Dim, Iota::kMaxDims> pattern{};  // [step, count], padded with [0, 1]
+  int64_t offset = 0;
+  int64_t channel_multiplier = 0;
+  AluOp cmp_op = AluOp::equal;
+  Scalar on_false = Scalar::of(0.0);
+
+  auto fields() const { return std::tie(pattern, offset, channel_multiplier, cmp_op, on_false); }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.tensor_copy_predicated: dsts[0][i] becomes the source's element i
+// where the predicate srcs[0][i] is nonzero (zero, with reverse_pred), and
+// keeps its value (written or not) elsewhere. The source is srcs[1]
+// (src_tensor; dst's dtype, its bits copied) or the constant, as a memset
+// writes it.
+struct TensorCopyPredicated {
+  static constexpr const char* kName = "tensor_copy_predicated";
+  static constexpr const char* kType = "TensorCopyPredicated";
+  static constexpr OperandCounts kOperands{1, 2, 0, 0};
+  bool src_tensor = false;
+  Scalar value;
+  bool reverse_pred = false;
+
+  auto fields() const { return std::tie(src_tensor, value, reverse_pred); }
+  void check(const OpOperands& o) const;
+  void run(const OpOperands& o) const;
+  std::string text(const OpText& t) const;
+};
+
+// nisa.exponential (trn3 on): dsts[0] = exp(srcs[0] - max_value) in float32,
+// the difference rounded to float32. max_value is the constant or
+// (max_tensor) the next source, a [P, 1] float32 tile. `reduce` is the
+// reduce_cmd of the Vector Engine's accumulator (Machine::accumulators,
+// register p for the tile's partition p): kNoReduce (idle) leaves it unset,
+// as the ISA leaves it unknown; otherwise it starts from 0 (kResetReduce),
+// reduce_init (kLoadReduce: the constant, or with init_tensor the last
+// source, a [P, 1] float32 tile) or what it holds (kReduce: it must be set),
+// each partition's results (float32, before dst's rounding) are added to it
+// in row-major order, and dsts[1], when given, a [P, 1] float tile, gets it.
+struct Exponential {
+  static constexpr const char* kName = "exponential";
+  static constexpr const char* kType = "Exponential";
+  static constexpr OperandCounts kOperands{2, 3, 0, 0};
+  // nisa.reduce_cmd's values.
+  enum : int64_t { kNoReduce = 0, kReduce = 2, kResetReduce = 3, kLoadReduce = 4 };
+  Scalar max_value = Scalar::of(0.0);
+  bool max_tensor = false;
+  int64_t reduce = kNoReduce;
+  Scalar reduce_init = Scalar::of(0.0);
+  bool init_tensor = false;
+
+  auto fields() const { return std::tie(max_value, max_tensor, reduce, reduce_init, init_tensor); }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;

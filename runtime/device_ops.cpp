@@ -65,6 +65,17 @@ int64_t wrap_int32(int64_t v) {
 
 }  // namespace
 
+int32_t affine_value(const std::array<Dim, Iota::kMaxDims>& pattern, int64_t offset,
+                     int64_t channel_multiplier, int64_t p, int64_t f) {
+  int64_t value = wrap_int32(offset + wrap_int32(p * channel_multiplier)), rest = f;
+  for (size_t k = pattern.size(); k-- > 0;) {
+    const int64_t index = rest % pattern[k].count;
+    rest /= pattern[k].count;
+    value = wrap_int32(value + wrap_int32(index * pattern[k].step));
+  }
+  return static_cast<int32_t>(value);
+}
+
 void Iota::check(const OpOperands& o) const {
   const AccessPattern& dst = *o.dsts[0];
   if (dst.dims.empty()) throw Error("iota: dst must have a partition dimension");
@@ -87,15 +98,8 @@ void Iota::run(const OpOperands& o) const {
   std::vector<std::byte> all;
   all.reserve(static_cast<size_t>(dst.elements()) * size);
   for (int64_t p = 0; p < partitions; ++p) {
-    const int64_t base = wrap_int32(offset + wrap_int32(p * channel_multiplier));
     for (int64_t f = 0; f < per_partition; ++f) {
-      // f's index in each pattern dim, innermost last.
-      int64_t value = base, rest = f;
-      for (size_t k = kMaxDims; k-- > 0;) {
-        const int64_t index = rest % pattern[k].count;
-        rest /= pattern[k].count;
-        value = wrap_int32(value + wrap_int32(index * pattern[k].step));
-      }
+      const int64_t value = affine_value(pattern, offset, channel_multiplier, p, f);
       const std::vector<std::byte> element = scalar_bytes(dst.dtype(), value);
       all.insert(all.end(), element.begin(), element.end());
     }

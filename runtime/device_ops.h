@@ -161,6 +161,13 @@ struct Iota {
   std::string text(const OpText& t) const;
 };
 
+// The int32 value an iota pattern (offset, channel_multiplier) gives element
+// [p, f]: offset + p * channel_multiplier + sum(index_k * step_k), f's index
+// in each pattern dim taken innermost last, every step wrapping in int32.
+// nisa.iota writes it; nisa.affine_select compares it with 0.
+int32_t affine_value(const std::array<Dim, Iota::kMaxDims>& pattern, int64_t offset,
+                     int64_t channel_multiplier, int64_t p, int64_t f);
+
 // nisa.register_move and register_alloc: reg_dsts[0] <- reg_srcs[0], or the
 // constant when there is no source register.
 struct RegisterMove {
@@ -250,9 +257,11 @@ struct LncExchange {
 
 namespace nkic::rt {
 
-using DeviceOp = std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore,
-                              RankId, RingRankId, LncExchange, NcMatmul, NcTranspose, DmaTranspose,
-                              TensorTensor, TensorScalar, Activation, TensorReduce>;
+using DeviceOp =
+    std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId,
+                 RingRankId, LncExchange, NcMatmul, NcTranspose, DmaTranspose, TensorTensor,
+                 TensorScalar, Activation, TensorReduce, AffineSelect, TensorCopyPredicated,
+                 Exponential>;
 
 // Attribute equality, from fields().
 template <typename Op, typename = decltype(std::declval<const Op&>().fields())>

@@ -204,6 +204,15 @@ Machine::Machine(int ranks, const Platform& platform, bool has_data, int program
   }
   live_.assign(static_cast<size_t>(ranks) * static_cast<size_t>(programs),
                std::vector<int64_t>(kPoolCount, 0));
+  const size_t lanes = static_cast<size_t>(platform.partitions);
+  accumulators_.assign(live_.size() * 2,
+                       Accumulators{std::vector<float>(lanes, 0.0f), std::vector<bool>(lanes)});
+}
+
+Accumulators& Machine::accumulators(int rank, int program, AccumulatorEngine engine) {
+  const size_t core =
+      static_cast<size_t>(rank) * static_cast<size_t>(programs_) + static_cast<size_t>(program);
+  return accumulators_.at(core * 2 + (engine == AccumulatorEngine::vector ? 1 : 0));
 }
 
 int64_t Machine::default_memory_limit() {

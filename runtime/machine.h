@@ -173,6 +173,15 @@ class Buffer {
   friend class Machine;  // sets the charges once they are accepted
 };
 
+// An engine's accumulator registers on one core, one float32 per partition
+// lane, each unset until an instruction sets it: the Scalar Engine's
+// (activation's reduce_regs) and the Vector Engine's (exponential's).
+enum class AccumulatorEngine : uint8_t { scalar, vector };
+struct Accumulators {
+  std::vector<float> values;
+  std::vector<bool> set;
+};
+
 class Machine {
  public:
   // Ranks beyond this are refused: a simulation, not a cluster.
@@ -239,6 +248,11 @@ class Machine {
   std::shared_ptr<Buffer> allocate_scratch(int rank, DType dtype,
                                            const std::vector<int64_t>& shape, std::string name);
 
+  // The accumulator registers of `engine` on `rank`'s core `program`, kept
+  // from one instruction to the next (compute_ops.h); all unset at first.
+  // Each core's are touched only by the thread running that core.
+  Accumulators& accumulators(int rank, int program, AccumulatorEngine engine);
+
   // Ends a run: keeps in the pool, of each byte size, only as many storages
   // as were taken since the last trim (what running the same kernel again
   // can reuse), and frees the rest.
@@ -268,6 +282,7 @@ class Machine {
   int alike_ranks_ = 1;
   int64_t total_bytes_ = 0;
   std::vector<std::vector<int64_t>> live_;  // [rank * programs + program][pool]
+  std::vector<Accumulators> accumulators_;  // [(rank * programs + program) * 2 + engine]
   std::multimap<size_t, Storage> pool_;      // byte size -> free storage
   int64_t pooled_bytes_ = 0;
   std::map<size_t, int64_t> wanted_;  // byte size -> storages made since the last trim

@@ -28,6 +28,17 @@ void note_write(const AccessPattern& ap) {
   });
 }
 
+void note_write_where(const AccessPattern& ap, const std::vector<bool>& which) {
+  std::vector<bool>* flags = ap.buffer->written_flags();
+  if (!flags) return;
+  size_t i = 0;
+  for_each_offset(ap, [&](int64_t off) {
+    if (which[i++]) {
+      for_each_covered(ap, off, [&](int64_t e) { (*flags)[static_cast<size_t>(e)] = true; });
+    }
+  });
+}
+
 void check_written(const AccessPattern& ap) {
   std::vector<bool>* flags = ap.buffer->written_flags();
   if (!flags) return;

@@ -7,12 +7,19 @@
 // On a machine that is not strict these cost one test each.
 #pragma once
 
+#include <vector>
+
 #include "runtime/access_pattern.h"
 
 namespace nkic::rt {
 
 // Marks the pattern's elements written. The pattern is in bounds.
 void note_write(const AccessPattern& ap);
+
+// Marks written the elements of the pattern (row-major) whose flag in
+// `which` is set, for an operation that writes only some. The pattern is in
+// bounds; `which` has one flag per element.
+void note_write_where(const AccessPattern& ap, const std::vector<bool>& which);
 
 // Throws Error naming the first element of the pattern (row-major) that was
 // never written. The pattern is in bounds.

@@ -4,6 +4,7 @@
 #include "interp/lnc_share.h"
 
 #include <cstring>
+#include <limits>
 
 namespace nkic::interp::nki {
 
@@ -67,6 +68,14 @@ std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
   return to_int(c[param], param_name(c, param));
 }
 
+int64_t int32_arg(const CallArgs& c, const char* param) {
+  const int64_t v = to_int(c[param], param_name(c, param));
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+    throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
+  }
+  return v;
+}
+
 std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param) {
   const ValueList* pairs = sequence_items(c[param]);
   if (!pairs) throw ValueError(param_name(c, param) + " must be a list of [step, count] pairs");
@@ -81,6 +90,24 @@ std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param) {
         rt::Dim{to_int((*sc)[0], "a pattern step"), to_int((*sc)[1], "a pattern count")});
   }
   return pattern;
+}
+
+std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, const char* param) {
+  const std::vector<rt::Dim> pattern = pattern_arg(c, param);
+  std::array<rt::Dim, rt::Iota::kMaxDims> out;
+  if (pattern.empty() || pattern.size() > out.size()) {
+    throw ValueError(param_name(c, param) + " must have 1 to " + std::to_string(out.size()) +
+                     " [step, count] pairs, not " + std::to_string(pattern.size()));
+  }
+  out.fill(rt::Dim{0, 1});
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    if (pattern[k].count < 0) {
+      throw ValueError(param_name(c, param) + " has a negative count " +
+                       std::to_string(pattern[k].count));
+    }
+    out[k] = pattern[k];
+  }
+  return out;
 }
 
 int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {

@@ -4,6 +4,7 @@
 // Device, tensor allocation, fills, and the table entries themselves.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -28,8 +29,14 @@ std::string name_arg(const CallArgs& c, const char* param);  // "" for None
 Value::Register register_arg(const CallArgs& c, const char* param);
 // An int, or None (then std::nullopt).
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
+// An int that fits in int32 (iota's and affine_select's offset and
+// channel_multiplier).
+int64_t int32_arg(const CallArgs& c, const char* param);
 // A list of [step, count] pairs (an access pattern, as .ap() and iota take).
 std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param);
+// nisa.iota's (and affine_select's) pattern: 1 to 4 [step, count] pairs,
+// counts not negative, padded with [0, 1] as NKI pads a shorter one.
+std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, const char* param);
 // Throws unless the argument is a member of nisa.<enum_name>; returns its value.
 int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name);
 

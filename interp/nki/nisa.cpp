@@ -2,7 +2,6 @@
 // checks its arguments, then hands the operation (runtime/device_ops.h) to
 // the rank's Device.
 #include <cstring>
-#include <limits>
 
 #include "interp/nki/args.h"
 
@@ -48,14 +47,6 @@ void check_single_element(const CallArgs& c, const char* param, const rt::Tensor
   if (rt::dtype_size(t.dtype()) > 4) {
     throw ValueError(param_name(c, param) + " must be 32-bit or less");
   }
-}
-
-int64_t int32_arg(const CallArgs& c, const char* param) {
-  const int64_t v = to_int(c[param], param_name(c, param));
-  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-    throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
-  }
-  return v;
 }
 
 // ---- operations ----------------------------------------------------------------
@@ -104,21 +95,8 @@ Value nisa_iota(CallArgs& c) {
   }
   // An SBUF tensor has at most nl.tile_size.pmax partitions already.
   if (dst.ndim() < 1) throw ValueError(param_name(c, "dst") + " must have a partition dimension");
-  const std::vector<rt::Dim> pattern = pattern_arg(c, "pattern");
-  if (pattern.empty() || pattern.size() > rt::Iota::kMaxDims) {
-    throw ValueError(param_name(c, "pattern") + " must have 1 to " +
-                     std::to_string(rt::Iota::kMaxDims) + " [step, count] pairs, not " +
-                     std::to_string(pattern.size()));
-  }
   rt::Iota op;
-  op.pattern.fill(rt::Dim{0, 1});  // NKI pads a shorter pattern with dims of size 1
-  for (size_t k = 0; k < pattern.size(); ++k) {
-    if (pattern[k].count < 0) {
-      throw ValueError(param_name(c, "pattern") + " has a negative count " +
-                       std::to_string(pattern[k].count));
-    }
-    op.pattern[k] = pattern[k];
-  }
+  op.pattern = iota_pattern_arg(c, "pattern");
   op.offset = int32_arg(c, "offset");
   op.channel_multiplier = int32_arg(c, "channel_multiplier");
   name_arg(c, "name");

@@ -1,15 +1,21 @@
 // nki.isa's element-wise operations of the Vector, Scalar and GpSimd
-// Engines: tensor_tensor, tensor_scalar, activation, tensor_reduce and
-// reciprocal. Each reads what only its arguments tell (operators, constants
-// or per-partition tiles, axes, engine) and hands the operation (runtime/
-// compute_ops.h), which checks the tiles, to the rank's Device.
+// Engines: tensor_tensor, tensor_scalar, activation (and activation_reduce),
+// tensor_reduce, reciprocal, affine_select, tensor_copy_predicated and
+// exponential. Each reads what only its arguments tell (operators, constants
+// or per-partition tiles, axes, engine, reduce commands) and hands the
+// operation (runtime/compute_ops.h), which checks the tiles, to the rank's
+// Device.
 #include "interp/nki/args.h"
 
 namespace nkic::interp::nki {
 namespace {
 
+// The dims of exponential's src and dst, at most: the instruction's 4-D pattern.
+constexpr int kMaxExponentialDims = 4;
 constexpr int64_t kEngineTensor = 1, kEngineDma = 4, kEngineSync = 6;  // nisa.engine members
-constexpr int64_t kReduceIdle = 0;                                     // nisa.reduce_cmd.idle
+// nisa.reduce_cmd's members.
+constexpr int64_t kReduceIdle = 0, kReduceReset = 1, kReduceReduce = 2, kReduceResetReduce = 3,
+                  kReduceLoadReduce = 4;
 
 bool bool_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
@@ -99,21 +105,70 @@ Value nisa_tensor_scalar(CallArgs& c) {
   return Value();
 }
 
-Value nisa_activation(CallArgs& c) {
-  const rt::TensorView& dst = tensor_arg(c, "dst");
-  const rt::TensorView& data = tensor_arg(c, "data");
-  std::vector<const rt::TensorView*> srcs = {&data};
-  rt::Activation op;
+// activation's and activation_reduce's op, bias and scale into `op` (the
+// tiles appended to `srcs`), and the reduce_res tile, if any, to `dsts`.
+void activation_args(const CallArgs& c, rt::Activation& op,
+                     std::vector<const rt::TensorView*>& srcs,
+                     std::vector<const rt::TensorView*>& dsts) {
   op.func = act_arg(c, "op");
   op.has_bias = !c["bias"].is_none();
   if (op.has_bias) op.bias_tensor = operand_arg(c, "bias", op.bias, srcs);
   op.scale_tensor = operand_arg(c, "scale", op.scale, srcs);
-  if (!c["reduce_op"].is_none() || !c["reduce_res"].is_none() ||
-      enum_arg(c, "reduce_cmd", "reduce_cmd") != kReduceIdle) {
-    throw ValueError(c.fn.name + ": reduce_op, reduce_res and reduce_cmd are not supported yet");
+  if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
+}
+
+// reduce_op: None (when `required` is false) or nl.add. Returns whether given.
+bool reduce_op_arg(const CallArgs& c, bool required) {
+  if (c["reduce_op"].is_none() && !required) return false;
+  if (c["reduce_op"].is_none() || alu_arg(c, "reduce_op") != rt::AluOp::add) {
+    throw ValueError(param_name(c, "reduce_op") + " must be nl.add, the Scalar Engine's one " +
+                     "reduction, not " + to_str(c["reduce_op"]));
+  }
+  return true;
+}
+
+Value nisa_activation(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  rt::Activation op;
+  activation_args(c, op, srcs, dsts);
+  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
+  reduce_op_arg(c, /*required=*/cmd == kReduceReduce || cmd == kReduceResetReduce);
+  switch (cmd) {
+    case kReduceIdle:
+      break;
+    case kReduceReset:
+      op.reduce = rt::Activation::kReset;
+      break;
+    case kReduceReduce:
+      op.reduce = rt::Activation::kReduce;
+      break;
+    case kReduceResetReduce:
+      op.reduce = rt::Activation::kResetReduce;
+      break;
+    default:
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset, reduce or " +
+                       "reset_reduce, not " + to_str(c["reduce_cmd"]));
   }
   name_arg(c, "name");
-  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
+  return Value();
+}
+
+// nisa.activation_reduce: nisa.activation with reduce_cmd.reset_reduce.
+Value nisa_activation_reduce(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& data = tensor_arg(c, "data");
+  std::vector<const rt::TensorView*> srcs = {&data};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  rt::Activation op;
+  activation_args(c, op, srcs, dsts);
+  reduce_op_arg(c, /*required=*/true);
+  op.reduce = rt::Activation::kResetReduce;
+  name_arg(c, "name");
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
   return Value();
 }
 
@@ -169,6 +224,89 @@ Value nisa_reciprocal(CallArgs& c) {
   return Value();
 }
 
+Value nisa_affine_select(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& on_true = tensor_arg(c, "on_true_tile");
+  rt::AffineSelect op;
+  op.pattern = iota_pattern_arg(c, "pattern");
+  op.channel_multiplier = int32_arg(c, "channel_multiplier");
+  op.offset = int32_arg(c, "offset");
+  op.cmp_op = alu_arg(c, "cmp_op");
+  // A float32 value, whatever the tiles' dtypes.
+  op.on_false = rt::Scalar::of(to_number(c["on_false_value"], param_name(c, "on_false_value")));
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, {&on_true}, {}, {}, c.range});
+  return Value();
+}
+
+Value nisa_tensor_copy_predicated(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& predicate = tensor_arg(c, "predicate");
+  std::vector<const rt::TensorView*> srcs = {&predicate};
+  rt::TensorCopyPredicated op;
+  if (auto t = c["src"].get<Value::Tensor>()) {
+    op.src_tensor = true;
+    srcs.push_back(t->get());
+  } else {
+    op.value = scalar_arg(dst.dtype(), c["src"], param_name(c, "src"));
+  }
+  op.reverse_pred = bool_arg(c, "reverse_pred");
+  name_arg(c, "name");
+  device(c).run({op, {&dst}, srcs, {}, {}, c.range});
+  return Value();
+}
+
+// A float32 operand: a number, or a tile (then appended to `srcs`).
+// Returns whether it is a tile.
+bool float_operand_arg(const CallArgs& c, const char* param, rt::Scalar& constant,
+                       std::vector<const rt::TensorView*>& srcs) {
+  if (auto t = c[param].get<Value::Tensor>()) {
+    srcs.push_back(t->get());
+    return true;
+  }
+  constant = rt::Scalar::of(to_number(c[param], param_name(c, param)));
+  return false;
+}
+
+Value nisa_exponential(CallArgs& c) {
+  const rt::TensorView& dst = tensor_arg(c, "dst");
+  const rt::TensorView& src = tensor_arg(c, "src");
+  for (const char* param : {"dst", "src"}) {
+    const rt::TensorView& t = tensor_arg(c, param);
+    if (t.ndim() > kMaxExponentialDims) {
+      throw ValueError(param_name(c, param) + " must have at most " +
+                       std::to_string(kMaxExponentialDims) + " dims, not " +
+                       std::to_string(t.ndim()));
+    }
+  }
+  std::vector<const rt::TensorView*> srcs = {&src};
+  std::vector<const rt::TensorView*> dsts = {&dst};
+  if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
+  rt::Exponential op;
+  op.max_tensor = float_operand_arg(c, "max_value", op.max_value, srcs);
+  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
+  switch (cmd) {
+    case kReduceIdle:
+      break;
+    case kReduceReduce:
+      op.reduce = rt::Exponential::kReduce;
+      break;
+    case kReduceResetReduce:
+      op.reduce = rt::Exponential::kResetReduce;
+      break;
+    case kReduceLoadReduce:
+      op.reduce = rt::Exponential::kLoadReduce;
+      break;
+    default:
+      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset_reduce, reduce or " +
+                       "load_reduce, not " + to_str(c["reduce_cmd"]));
+  }
+  op.init_tensor = float_operand_arg(c, "reduce_init", op.reduce_init, srcs);
+  name_arg(c, "name");
+  device(c).run({op, dsts, srcs, {}, {}, c.range});
+  return Value();
+}
+
 }  // namespace
 
 std::vector<OpEntry> nisa_compute_entries() {
@@ -191,12 +329,30 @@ std::vector<OpEntry> nisa_compute_entries() {
              opt("reduce_op", none), opt("reduce_res", none),
              opt("reduce_cmd", enum_member("reduce_cmd", "idle")), opt("name", none)},
             device, nisa_activation),
+      entry(nisa, "activation_reduce",
+            {req("dst"), req("op"), req("data"), req("reduce_op"), req("reduce_res"),
+             opt("bias", none), opt("scale", 1.0), opt("name", none)},
+            device, nisa_activation_reduce),
       entry(nisa, "tensor_reduce",
             {req("dst"), req("op"), req("data"), req("axis"), opt("negate", false),
              opt("keepdims", false), opt("name", none)},
             device, nisa_tensor_reduce),
+      entry(nisa, "affine_select",
+            {req("dst"), req("pattern"), req("channel_multiplier"), req("on_true_tile"),
+             req("on_false_value"), opt("cmp_op", rt::AluOp::equal), opt("offset", int64_t{0}),
+             opt("name", none)},
+            device, nisa_affine_select),
+      entry(
+          nisa, "tensor_copy_predicated",
+          {req("dst"), req("src"), req("predicate"), opt("reverse_pred", false), opt("name", none)},
+          device, nisa_tensor_copy_predicated),
       entry(nisa, "reciprocal", {req("dst"), req("data"), opt("name", none)}, device,
             nisa_reciprocal),
+      entry(nisa, "exponential",
+            {req("dst"), req("src"), opt("max_value", 0.0), opt("reduce_res", none),
+             opt("reduce_cmd", enum_member("reduce_cmd", "idle")), opt("reduce_init", 0.0),
+             opt("name", none)},
+            device, nisa_exponential),
   };
 }
 

@@ -208,6 +208,62 @@ def expect_tensor_ops(bf16):
     return lambda rank: out
 
 
+def libm_expf(a):
+    """The C library's expf of each float32 value: the runtime's exp is it
+    (NumPy's float32 exp is a different approximation)."""
+    import ctypes
+    libm = ctypes.CDLL("libm.so.6")
+    libm.expf.restype, libm.expf.argtypes = ctypes.c_float, [ctypes.c_float]
+    a = np.asarray(a, np.float32)
+    return np.array([libm.expf(float(v)) for v in a.ravel()], np.float32).reshape(a.shape)
+
+
+def row_sums(start, values):
+    """Each row's float32 sum, start (a [P, 1] column) then the values added
+    one at a time in order, as a [P, 1] column."""
+    f = np.float32
+    start = np.broadcast_to(np.asarray(start, f), (values.shape[0], 1))
+    return np.cumsum(np.concatenate([start, values.astype(f)], axis=1), axis=1, dtype=f)[:, -1:]
+
+
+def expect_select_ops(bf16):
+    """examples/select_ops.py's outputs by NumPy: affine values in int32,
+    selections of exact values, float32 arithmetic, each result rounded once
+    to the dst dtype; the reductions' sums in float32, in order, of the
+    values before that rounding."""
+    f = np.float32
+    x, y, i = (load(f"{DATA}/ew_{n}_64x48.npy") for n in "xyi")
+    P, F = x.shape
+    r = bf16_round if bf16 else (lambda a: np.asarray(a, f))
+    p = np.arange(P)[:, None]
+    fi = np.arange(F)[None, :]
+    a, b = fi // 8, fi % 8
+    band = np.where(3 - 2 * p + 5 * a - b < 0, i.astype(f), f(0.25)).reshape(P, F // 8, 8)
+    picked_once = np.where(x > 0, r(x), r(y))
+    relu = x * f(0.5) + f(-1.0)
+    relu = np.where(relu > 0, relu, f(0))
+    scaled = y * y[:, 0:1]
+    square = scaled * scaled
+    softmax_top = libm_expf(x - x.max(axis=1, keepdims=True))
+    exp_y = libm_expf(y - f(0.5))
+    return lambda rank: {
+        "causal": r(np.where(p - fi >= 0, x, f(-9984.0))),
+        "band": r(band),
+        "int_band": np.where(-40 + 3 * p + fi != 0, i, np.int32(-7)).astype(np.int32),
+        "picked_once": picked_once,
+        "picked": np.where(x > y, picked_once, r(np.full((1, 1), 0.5, f))),
+        "relu": r(relu), "relu_sum": r(row_sums(0, relu)),
+        "square": r(square), "square_sum": row_sums(0, square),
+        "abs_sum": row_sums(0, np.abs(x + y[:, 1:2])),
+        "zeroed": r(np.zeros((P, 1), f)), "chained_sum": row_sums(0, x),
+        "chunked_sum": row_sums(0, softmax_top),
+        "softmax_top": r(softmax_top), "softmax_sum": r(row_sums(0, softmax_top)),
+        "exp_y": r(exp_y), "exp_y_sum": row_sums(1.5, exp_y),
+        "exp_y_sum_x": row_sums(x[:, 0:1], exp_y),
+        "exp_i": r(libm_expf((i & 7).astype(f))),
+    }
+
+
 def is_option(arg):
     """Whether a case's argument is a command-line option, not an -a value."""
     return arg.startswith("--")
@@ -400,6 +456,14 @@ def cases():
             [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy",
              f"i=@{DATA}/ew_i_64x48.npy", f"j=@{DATA}/ew_j_64x48.npy", f"bf16={bf16}"],
             expect_tensor_ops(bf16))
+        add(f"select_ops-{'bf16' if bf16 else 'f32'}", "select_ops", None, 1,
+            [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy",
+             f"i=@{DATA}/ew_i_64x48.npy", f"bf16={bf16}", "--platform=trn3"],
+            expect_select_ops(bf16))
+    # Under --lnc 2 each core keeps its own accumulator registers.
+    add("select_ops-f32-lnc2", "select_ops", None, 2,
+        [f"x=@{DATA}/ew_x_64x48.npy", f"y=@{DATA}/ew_y_64x48.npy", f"i=@{DATA}/ew_i_64x48.npy",
+         "--platform=trn3", "--lnc=2"], expect_select_ops(False))
     # An Enum parameter (and its default) choosing the rows' order.
     for layout in (None, "Layout.ROWS", "Layout.REVERSED"):
         def ordered(r, layout=layout):

@@ -107,7 +107,8 @@ def differential(nkirun, prog, case, label, tmp):
     prog_argv = [prog, "-o", out_b, "--print", "--strict"]
     for name, path in tensor_args(case[4]):
         prog_argv += ["-a", f"{name}=@{path}"]
-    prog_argv += [a for a in case[4] if is_option(a)]  # the built program accepts its own --lnc
+    # The built program accepts its own --lnc; its platform is the one it was built for.
+    prog_argv += [a for a in case[4] if is_option(a) and not a.startswith("--platform")]
     proc_b = run(prog_argv, RUN_TIMEOUT_SECONDS)
     if proc_b.returncode != 0:
         return [failure(f"{label}: compiled program", prog_argv, proc_b)]

@@ -1,8 +1,9 @@
-# activation's reduction is not supported yet.
+# activation reduces with nl.add only.
 # run: -n 1
 # exit: 1
-# expect: activation_reduce.py:16:5: error: activation: reduce_op, reduce_res and reduce_cmd are not supported yet (rank 0)
-# expect: <caret>    nisa.activation(dst=out, op=nl.exp, data=a, reduce_op=nl.add, reduce_res=r,
+# expect: activation_reduce_op.py:17:5: error: activation: reduce_op must be nl.add, the Scalar Engine's one reduction, not nl.maximum (rank 0)
+# expect: <caret>    nisa.activation(dst=out, op=nl.exp, data=a, reduce_op=nl.maximum, reduce_res=r,
+# expect: <caret>    ^
 import nki
 import nki.isa as nisa
 import nki.language as nl
@@ -13,6 +14,6 @@ def kernel():
     a = nl.ndarray((8, 16), dtype=nl.float32, buffer=nl.sbuf, name="a")
     r = nl.ndarray((8, 1), dtype=nl.float32, buffer=nl.sbuf, name="r")
     out = nl.ndarray((8, 16), dtype=nl.float32, buffer=nl.sbuf, name="out")
-    nisa.activation(dst=out, op=nl.exp, data=a, reduce_op=nl.add, reduce_res=r,
+    nisa.activation(dst=out, op=nl.exp, data=a, reduce_op=nl.maximum, reduce_res=r,
                     reduce_cmd=nisa.reduce_cmd.reset_reduce)
     return nl.ndarray((1, 1), dtype=nl.float32, buffer=nl.shared_hbm)

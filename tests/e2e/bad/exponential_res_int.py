@@ -1,0 +1,18 @@
+# exponential's reduce_res has a float dtype.
+# run: -n 1 --platform trn3
+# exit: 1
+# expect: exponential_res_int.py:17:5: error: exponential: reduce_res must have a float dtype, 's' (int32, sbuf, [8, 1]) does not (rank 0)
+# expect: <caret>    nisa.exponential(dst=out, src=a, reduce_res=s, reduce_cmd=nisa.reduce_cmd.reset_reduce)
+# expect: <caret>    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+import nki
+import nki.isa as nisa
+import nki.language as nl
+
+
+@nki.jit
+def kernel():
+    a = nl.ndarray((8, 16), dtype=nl.float32, buffer=nl.sbuf, name="a")
+    s = nl.ndarray((8, 1), dtype=nl.int32, buffer=nl.sbuf, name="s")
+    out = nl.ndarray((8, 16), dtype=nl.float32, buffer=nl.sbuf, name="out")
+    nisa.exponential(dst=out, src=a, reduce_res=s, reduce_cmd=nisa.reduce_cmd.reset_reduce)
+    return nl.ndarray((1, 1), dtype=nl.float32, buffer=nl.shared_hbm)
