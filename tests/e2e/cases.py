@@ -164,13 +164,6 @@ def expect_slab(slabs_path, lookup_path=None):
     return lambda r: {"out": slabs[r if lookup is None else lookup[0, r]]}
 
 
-def bf16_round(a):
-    """float32 values rounded to bfloat16 (to nearest, ties to even), as float32."""
-    b = np.asarray(a, np.float32).view(np.uint32).astype(np.uint64)
-    b = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) << 16
-    return b.astype(np.uint32).view(np.float32)
-
-
 def expect_tensor_ops(bf16):
     """examples/tensor_ops.py's outputs by NumPy: float32 arithmetic on
     float32 arrays (exactly rounded, as the engines compute), each result
