@@ -53,7 +53,9 @@ std::string place_literal(const SourceRange& r, int program) {
   const std::string tail = program >= 0 ? ", " + std::to_string(program) + "}" : "}";
   if (!r.valid()) return "{\"\", 0, 0, 1, \"\"" + tail;
   const std::string text(r.file->line(r.begin.line));
-  const int end_col = r.end.line == r.begin.line ? r.end.col : static_cast<int>(text.size()) + 1;
+  // A range over several lines is shown by its first column alone, as the
+  // interpreter's diagnostics show it.
+  const int end_col = r.end.line == r.begin.line ? r.end.col : r.begin.col + 1;
   return "{" + cpp_string_literal(r.file->path()) + ", " + std::to_string(r.begin.line) + ", " +
          std::to_string(r.begin.col) + ", " + std::to_string(std::max(end_col, r.begin.col + 1)) +
          ", " + cpp_string_literal(text) + tail;
