@@ -1,0 +1,136 @@
+// See schedule.h.
+#include "cost/schedule.h"
+
+#include <algorithm>
+
+namespace nkic::cost {
+
+namespace {
+
+// Touches kept per buffer and kind before the oldest are folded into one
+// time: enough for the tiles a loop keeps in flight, bounded for long runs.
+constexpr size_t kHistory = 64;
+
+bool overlaps(const Access& a, int64_t begin, int64_t end) {
+  return a.begin < end && begin < a.end;
+}
+
+}  // namespace
+
+Schedule::Schedule(int ranks, int dma_queues)
+    : dma_queues_(dma_queues), ranks_(static_cast<size_t>(ranks)) {
+  for (Rank& r : ranks_) {
+    r.free_at.assign(static_cast<size_t>(tracks()), 0.0);
+    r.busy.assign(static_cast<size_t>(tracks()), 0.0);
+  }
+}
+
+double Schedule::ready(const Rank& r, const std::vector<Access>& reads,
+                       const std::vector<Access>& writes) const {
+  double t = 0;
+  auto after = [&](const Access& a, const std::vector<Touch>& touches, double older) {
+    for (const Touch& x : touches) {
+      if (overlaps(a, x.begin, x.end)) t = std::max(t, x.until);
+    }
+    t = std::max(t, older);
+  };
+  for (const Access& a : reads) {
+    auto it = r.buffers.find(a.buffer);
+    if (it == r.buffers.end()) continue;
+    after(a, it->second.writes, it->second.older_writes);
+  }
+  for (const Access& a : writes) {
+    auto it = r.buffers.find(a.buffer);
+    if (it == r.buffers.end()) continue;
+    after(a, it->second.writes, it->second.older_writes);
+    after(a, it->second.reads, it->second.older_reads);
+  }
+  return t;
+}
+
+void Schedule::record(Rank& r, const std::vector<Access>& reads,
+                      const std::vector<Access>& writes, double until) {
+  auto add = [&](std::vector<Touch>& touches, double& older, const Access& a) {
+    touches.push_back({a.begin, a.end, until});
+    if (touches.size() <= kHistory) return;
+    older = std::max(older, touches.front().until);
+    touches.erase(touches.begin());
+  };
+  for (const Access& a : reads) {
+    BufferHistory& h = r.buffers[a.buffer];
+    add(h.reads, h.older_reads, a);
+  }
+  for (const Access& a : writes) {
+    BufferHistory& h = r.buffers[a.buffer];
+    add(h.writes, h.older_writes, a);
+  }
+}
+
+Slice Schedule::place(int rank, int track, double earliest, double duration,
+                      const std::vector<Access>& reads, const std::vector<Access>& writes) {
+  Rank& r = ranks_.at(static_cast<size_t>(rank));
+  const size_t t = static_cast<size_t>(track);
+  Slice s;
+  s.rank = rank;
+  s.track = track;
+  s.start = std::max({earliest, r.free_at[t], ready(r, reads, writes)});
+  s.end = s.start + duration;
+  r.free_at[t] = s.end;
+  r.busy[t] += duration;
+  r.end = std::max(r.end, s.end);
+  record(r, reads, writes, s.end);
+  return s;
+}
+
+Slice Schedule::engine_op(int rank, Engine engine, double duration,
+                          const std::vector<Access>& reads, const std::vector<Access>& writes) {
+  return place(rank, static_cast<int>(engine), 0, duration, reads, writes);
+}
+
+Slice Schedule::dma(int rank, double duration, const std::vector<Access>& reads,
+                    const std::vector<Access>& writes) {
+  const Rank& r = ranks_.at(static_cast<size_t>(rank));
+  // The queue that can start it first; the lowest of equals.
+  const double deps = ready(r, reads, writes);
+  int best = 4;
+  double best_start = 0;
+  for (int q = 0; q < dma_queues_; ++q) {
+    const double start = std::max(deps, r.free_at[static_cast<size_t>(4 + q)]);
+    if (q == 0 || start < best_start) {
+      best = 4 + q;
+      best_start = start;
+    }
+  }
+  return place(rank, best, 0, duration, reads, writes);
+}
+
+std::vector<Slice> Schedule::collective(const std::vector<Member>& members, double duration) {
+  const int track = tracks() - 1;
+  double start = 0;
+  for (const Member& m : members) {
+    const Rank& r = ranks_.at(static_cast<size_t>(m.rank));
+    start = std::max({start, r.free_at[static_cast<size_t>(track)], ready(r, m.reads, m.writes)});
+  }
+  std::vector<Slice> slices;
+  for (const Member& m : members) {
+    slices.push_back(place(m.rank, track, start, duration, m.reads, m.writes));
+  }
+  return slices;
+}
+
+std::string Schedule::track_name(int track) const {
+  static const char* engines[] = {"tensor", "vector", "scalar", "gpsimd"};
+  if (track < 4) return engines[track];
+  if (track < 4 + dma_queues_) return "dma " + std::to_string(track - 4);
+  return "collectives";
+}
+
+double Schedule::end_of(int rank) const {
+  return ranks_.at(static_cast<size_t>(rank)).end;
+}
+
+std::vector<double> Schedule::busy(int rank) const {
+  return ranks_.at(static_cast<size_t>(rank)).busy;
+}
+
+}  // namespace nkic::cost

@@ -1,0 +1,93 @@
+// The timeline of a run: every instruction of every rank gets a start and
+// an end. An instruction starts once its track is free (its engine, or the
+// DMA queue it is given) and once every earlier instruction of its rank
+// that touched what it touches in a conflicting way has ended: it reads
+// after their writes, writes after their reads and writes. A DMA takes the
+// queue that is free first, so independent transfers overlap. A
+// collective's members start together, when the last of them is ready.
+// Durations come from the formulas (formulas.h); the schedule only places
+// them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nkic::cost {
+
+// The tracks of one rank: the four compute engines, then its DMA queues,
+// then the collective-communication stream.
+enum class Engine { tensor, vector, scalar, gpsimd };
+
+// Bytes [begin, end) of one tensor's storage, read or written. `buffer`
+// only identifies the storage (it is never dereferenced).
+struct Access {
+  const void* buffer = nullptr;
+  int64_t begin = 0;
+  int64_t end = 0;
+};
+
+struct Slice {
+  int rank = 0;
+  int track = 0;  // see Schedule::track_name
+  double start = 0;
+  double end = 0;
+};
+
+class Schedule {
+ public:
+  Schedule(int ranks, int dma_queues);
+
+  // Places one instruction and returns its slice.
+  Slice engine_op(int rank, Engine engine, double duration, const std::vector<Access>& reads,
+                  const std::vector<Access>& writes);
+  Slice dma(int rank, double duration, const std::vector<Access>& reads,
+            const std::vector<Access>& writes);
+  // One member of a collective, with what it reads and writes.
+  struct Member {
+    int rank = 0;
+    std::vector<Access> reads, writes;
+  };
+  // Every member starts at the latest of their ready times and ends
+  // `duration` later; returns their slices in the members' order.
+  std::vector<Slice> collective(const std::vector<Member>& members, double duration);
+
+  int tracks() const { return 4 + dma_queues_ + 1; }
+  // "tensor", "vector", "scalar", "gpsimd", "dma 0".., "collectives".
+  std::string track_name(int track) const;
+  // When the rank's last instruction ends (0 when it has none).
+  double end_of(int rank) const;
+  // How long each track of the rank was busy.
+  std::vector<double> busy(int rank) const;
+
+ private:
+  struct Touch {
+    int64_t begin, end;
+    double until;  // when the instruction that touched it ends
+  };
+  struct BufferHistory {
+    std::vector<Touch> reads, writes;
+    // The latest end among touches dropped to bound the history: a later
+    // access conservatively waits for them.
+    double older_reads = 0, older_writes = 0;
+  };
+  struct Rank {
+    std::vector<double> free_at;  // by track
+    std::vector<double> busy;
+    std::map<const void*, BufferHistory> buffers;
+    double end = 0;
+  };
+
+  double ready(const Rank& r, const std::vector<Access>& reads,
+               const std::vector<Access>& writes) const;
+  void record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
+              double until);
+  Slice place(int rank, int track, double earliest, double duration,
+              const std::vector<Access>& reads, const std::vector<Access>& writes);
+
+  int dma_queues_;
+  std::vector<Rank> ranks_;
+};
+
+}  // namespace nkic::cost
