@@ -32,6 +32,16 @@ std::map<std::string, double*> parameter_slots(Params& p) {
       {"engines.tensor.min_cycles", &p.tensor.min_cycles},
       {"engines.tensor.fp32_factor", &p.tensor.fp32_factor},
       {"engines.tensor.fp8_factor", &p.tensor.fp8_factor},
+      {"topology.cores_per_chip", &p.topology.cores_per_chip},
+      {"topology.chips_per_instance", &p.topology.chips_per_instance},
+      {"topology.link_bytes_per_ns_per_chip", &p.topology.link_bytes_per_ns_per_chip},
+      {"topology.hop_ns", &p.topology.hop_ns},
+      {"topology.efa_bytes_per_ns_per_chip", &p.topology.efa_bytes_per_ns_per_chip},
+      {"topology.internode_hop_ns", &p.topology.internode_hop_ns},
+      {"collectives.launch_ns", &p.collectives.launch_ns},
+      {"collectives.mesh_max_bytes", &p.collectives.mesh_max_bytes},
+      {"collectives.rdh_max_bytes", &p.collectives.rdh_max_bytes},
+      {"collectives.reduce_efficiency", &p.collectives.reduce_efficiency},
   };
   const std::pair<const char*, EngineParams*> engines[] = {
       {"vector", &p.vector}, {"scalar", &p.scalar}, {"gpsimd", &p.gpsimd}};

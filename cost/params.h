@@ -41,11 +41,32 @@ struct EngineParams {
   double min_cycles = 0;                // the shortest instruction's stream
 };
 
+// Where the ranks are and what joins them.
+struct TopologyParams {
+  double cores_per_chip = 0;              // a rank is lnc of them
+  double chips_per_instance = 0;
+  double link_bytes_per_ns_per_chip = 0;  // chip to chip within an instance
+  double hop_ns = 0;                      // one step between chips
+  double efa_bytes_per_ns_per_chip = 0;   // between instances
+  double internode_hop_ns = 0;
+};
+
+// The collectives' own figures: their fixed cost, and the sizes where the
+// runtime changes algorithm.
+struct CollectiveParams {
+  double launch_ns = 0;
+  double mesh_max_bytes = 0;  // Mesh below this
+  double rdh_max_bytes = 0;   // RDH below this, KangaRing above
+  double reduce_efficiency = 0;  // of a DMA that adds, against a copy
+};
+
 struct Params {
   std::string platform;
   DmaParams dma;
   TensorParams tensor;
   EngineParams vector, scalar, gpsimd;
+  TopologyParams topology;
+  CollectiveParams collectives;
 };
 
 // A table that cannot be read or is not complete; the message names the
