@@ -15,6 +15,7 @@
 #include "interp/session.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
+#include "tools/bench_command.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
 #include "tools/repl.h"
@@ -62,6 +63,7 @@ Examples:
 
 const char* const kTopFooter = R"(Run 'nkirun run --help' for the options, the VALUE forms of -a and examples.
 'nkirun repl' (or plain 'nkirun' on a terminal) starts an interactive session.
+'nkirun bench' prints a collective's estimated times, as nccom-test does.
 
 Exit codes: 0 success; 1 the kernel or its inputs are wrong (each error is
 printed as FILE:LINE:COL: error: MESSAGE with the source line, a caret and the
@@ -212,8 +214,11 @@ int main(int argc, char** argv) {
   add_run_command(app, run_options);
   ReplCommand repl_command;
   add_repl_command(app, repl_command);
+  BenchOptions bench_options;
+  add_bench_command(app, bench_options);
   return run_cli("nkirun", app, argc, argv, [&] {
     if (app.got_subcommand("run")) return run(run_options);
+    if (app.got_subcommand("bench")) return run_bench(bench_options);
     if (app.got_subcommand("repl") || ::isatty(0)) return repl(repl_command);
     std::cout << app.help();  // plain `nkirun` from a pipe: what it can do
     return kExitUsage;
