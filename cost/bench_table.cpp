@@ -120,16 +120,23 @@ std::string format_bench(const Params& p, const BenchSpec& spec,
                     std::to_string(spec.ranks) + " ranks, " + p.platform + " at LNC " +
                     std::to_string(spec.lnc) +
                     ": estimated by nkic's cost model, not measured\n";
+  const bool checked = !rows.empty() && rows.front().wrong.has_value();
   char line[256];
-  std::snprintf(line, sizeof line, "%14s %14s %8s %12s %12s %12s %10s\n", "size(B)",
-                "count(elems)", "type", "time(us)", "algbw(GB/s)", "busbw(GB/s)", "algorithm");
+  std::snprintf(line, sizeof line, "%14s %14s %8s %12s %12s %12s %10s%s\n", "size(B)",
+                "count(elems)", "type", "time(us)", "algbw(GB/s)", "busbw(GB/s)", "algorithm",
+                checked ? "   #wrong" : "");
   out += line;
   double sum = 0;
   for (const BenchRow& r : rows) {
-    std::snprintf(line, sizeof line, "%14lld %14lld %8s %12.2f %12.2f %12.2f %10s\n",
+    std::snprintf(line, sizeof line, "%14lld %14lld %8s %12.2f %12.2f %12.2f %10s",
                   static_cast<long long>(r.size), static_cast<long long>(r.count),
                   spec.datatype.c_str(), r.time_us, r.algbw, r.busbw, algorithm_name(r.algorithm));
     out += line;
+    if (r.wrong) {
+      std::snprintf(line, sizeof line, " %8lld", static_cast<long long>(*r.wrong));
+      out += line;
+    }
+    out += "\n";
     sum += r.busbw;
   }
   std::snprintf(line, sizeof line, "Avg bus bandwidth:\t%.4fGB/s\n",
@@ -154,6 +161,7 @@ std::string bench_json(const Params& p, const BenchSpec& spec, const std::vector
                             {"algbw(GB/s)", r.algbw},
                             {"busbw(GB/s)", r.busbw},
                             {"algorithm", algorithm_name(r.algorithm)}});
+    if (r.wrong) j["results"].back()["#wrong"] = *r.wrong;
   }
   return j.dump(2) + "\n";
 }

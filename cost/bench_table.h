@@ -34,6 +34,8 @@ struct BenchRow {
   double algbw = 0;
   double busbw = 0;
   Algorithm algorithm = Algorithm::ring;
+  // With --check: the elements a run on the simulated machine got wrong.
+  std::optional<int64_t> wrong;
 };
 
 // nccom-test's names: allr, allg, redsct, alltoall, permute.
@@ -50,7 +52,8 @@ double bus_factor(Collective c, int ranks);
 std::vector<BenchRow> bench_rows(const Params& p, const BenchSpec& spec);
 
 // The table as nccom-test prints it, with a first line saying it is the
-// model's estimate, and the average bus bandwidth.
+// model's estimate, and the average bus bandwidth; a #wrong column when the
+// rows were checked.
 std::string format_bench(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);
 // The same as JSON: {"platform", "lnc", "collective", "ranks", "estimated": true, "results": [...]}.
 std::string bench_json(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);

@@ -10,6 +10,7 @@
 #include "runtime/format_util.h"
 #include "runtime/lnc.h"
 #include "runtime/machine.h"
+#include "tools/bench_check.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
 
@@ -24,7 +25,8 @@ an optional K, M, G (binary) unit; each size is rounded to whole elements of
 every rank's chunk.
 
 The times are the cost model's estimate for the platform, not measurements
-(see the README's device-time model).
+(see the README's device-time model). --check runs each size on the
+simulated machine with known data, as nccl-tests checks its results.
 
 Example:
   nkirun bench allr -n 16 --minbytes 4 --maxbytes 1G --stepfactor 16)";
@@ -63,6 +65,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts) {
                   "The runtime's choice (auto), or one algorithm for every size")->capture_default_str()
       ->check(CLI::IsMember({"auto", "ring", "mesh", "rdh", "kangaring", "hier"}));
   cmd->add_option("--json", opts.json, "Also write the table as JSON to FILE");
+  cmd->add_flag("--check", opts.check,
+                "Also run each size on the simulated machine and count the wrong elements "
+                "(#wrong); any is exit 1");
   return cmd;
 }
 
@@ -89,11 +94,24 @@ int run_bench(const BenchOptions& opts) {
     throw UsageError{(opts.algorithm != "auto" ? "--algorithm " + opts.algorithm + ": " : "") +
                      std::string(e.what())};
   }
+  int64_t wrong = 0;
+  if (opts.check) {
+    const rt::Platform& platform = *rt::find_platform(opts.platform);
+    for (cost::BenchRow& row : rows) {
+      row.wrong = wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform);
+      wrong += *row.wrong;
+    }
+  }
   std::cout << cost::format_bench(params, spec, rows);
   if (!opts.json.empty()) {
     std::ofstream out(opts.json);
     out << cost::bench_json(params, spec, rows);
     if (!out) throw InputError{"cannot write '" + opts.json + "'"};
+  }
+  if (wrong > 0) {
+    std::cerr << "nkirun: error: " << wrong << " wrong elements: the simulated collective "
+              << "disagrees with the expected results\n";
+    return kExitKernelError;
   }
   return 0;
 }

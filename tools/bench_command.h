@@ -18,6 +18,7 @@ struct BenchOptions {
   int lnc = 2;
   std::string algorithm = "auto";
   std::string json;
+  bool check = false;
 };
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts);
