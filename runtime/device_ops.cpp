@@ -37,7 +37,7 @@ void DmaCopy::check(const OpOperands& o) const {
 }
 
 std::string DmaCopy::text(const OpText& t) const {
-  return t.dsts + " <- " + t.srcs + (oob_skip ? " oob_skip" : "");
+  return t.dsts + " <- " + t.srcs + (oob_skip ? " oob_skip" : "") + (on_engine ? " on_engine" : "");
 }
 
 // ---- fills -------------------------------------------------------------------

@@ -114,8 +114,11 @@ struct DmaCopy {
   static constexpr const char* kType = "DmaCopy";
   static constexpr OperandCounts kOperands{1, 1, 0, 0};
   bool oob_skip = false;  // oob_mode.skip
+  // nisa.tensor_copy: a compute engine's copy, not a DMA's (the same bytes
+  // move; the cost model prices it on the engine).
+  bool on_engine = false;
 
-  auto fields() const { return std::tie(oob_skip); }
+  auto fields() const { return std::tie(oob_skip, on_engine); }
   bool skips_out_of_bounds() const { return oob_skip; }
   void check(const OpOperands& o) const;
   // Inline, as the simple operations' are: a generated statement then costs

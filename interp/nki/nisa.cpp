@@ -83,7 +83,7 @@ Value nisa_tensor_copy(CallArgs& c) {
     }
   }
   if (src.shape() != dst.shape()) throw ValueError(c.fn.name + ": dst and src shapes differ");
-  device(c).run({rt::DmaCopy{}, {&dst}, {&src}, {}, {}, c.range});
+  device(c).run({rt::DmaCopy{false, true}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 

@@ -1,0 +1,147 @@
+// See op_cost.h.
+#include "cost/op_cost.h"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "runtime/dtype.h"
+#include "runtime/tiles.h"
+
+namespace nkic::cost {
+
+namespace {
+
+int64_t bytes_of(const rt::AccessPattern& ap) {
+  return ap.elements() * static_cast<int64_t>(rt::dtype_size(ap.dtype()));
+}
+
+// The widest dtype among the patterns: an engine streams at the narrow
+// rate only when everything it reads and writes is narrow.
+Width widest(rt::Span<const rt::AccessPattern*> patterns, size_t widest = 1) {
+  for (const rt::AccessPattern* ap : patterns) widest = std::max(widest, rt::dtype_size(ap->dtype()));
+  return widest >= 4 ? Width::bits32 : widest == 2 ? Width::bits16 : Width::bits8;
+}
+
+Width width_of(const rt::OpOperands& o) {
+  const Width d = widest(o.dsts);
+  const Width s = widest(o.srcs);
+  return d == Width::bits32 || s == Width::bits32 ? Width::bits32
+         : d == Width::bits16 || s == Width::bits16 ? Width::bits16
+                                                    : Width::bits8;
+}
+
+const EngineParams& engine_params(const Params& p, Engine e) {
+  switch (e) {
+    case Engine::scalar:
+      return p.scalar;
+    case Engine::gpsimd:
+      return p.gpsimd;
+    default:
+      return p.vector;
+  }
+}
+
+// A stream of `inputs` tensors of dst's free size per partition on `e`.
+OpCost stream(const Params& p, Engine e, const rt::OpOperands& o, int64_t inputs,
+              const rt::AccessPattern& along) {
+  OpCost c;
+  c.where = OpCost::Where::engine;
+  c.engine = e;
+  c.ns = engine_ns(engine_params(p, e), {rt::free_size(along), inputs, width_of(o)});
+  c.bytes = bytes_of(*o.dsts[0]);
+  return c;
+}
+
+// A DMA between two patterns: the on-chip side's partitions spread it over
+// the engines (an HBM-to-HBM copy, its outermost dim).
+OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPattern& src,
+           DmaShape::Kind kind = DmaShape::Kind::copy) {
+  DmaShape s;
+  s.bytes = bytes_of(dst);
+  const rt::AccessPattern& chip = rt::is_on_chip(dst.buffer->kind()) ? dst : src;
+  s.partitions = chip.dims.empty() ? 1 : chip.dims[0].count;
+  s.run_bytes = std::min(run_bytes(dst), run_bytes(src));
+  s.kind = kind;
+  OpCost c;
+  c.where = OpCost::Where::dma;
+  c.ns = dma_ns(p.dma, s);
+  c.bytes = s.bytes;
+  c.dma_engines = static_cast<int>(dma_engines(p.dma, s.partitions));
+  if (rt::is_on_chip(chip.buffer->kind()) && chip.elements() > 0) {
+    const int64_t per_partition = chip.buffer->elements() / std::max<int64_t>(1, chip.buffer->shape()[0]);
+    const int64_t first = chip.min_offset() / std::max<int64_t>(1, per_partition);
+    c.first_dma_engine = static_cast<int>(first / static_cast<int64_t>(p.dma.partitions_per_engine));
+  }
+  return c;
+}
+
+}  // namespace
+
+Access access_of(const rt::AccessPattern& ap) {
+  const auto elem = static_cast<int64_t>(rt::dtype_size(ap.dtype()));
+  if (ap.elements() == 0) return {ap.buffer, 0, 0};
+  return {ap.buffer, ap.min_offset() * elem, (ap.max_offset() + 1) * elem};
+}
+
+int64_t run_bytes(const rt::AccessPattern& ap) {
+  const auto elem = static_cast<int64_t>(rt::dtype_size(ap.dtype()));
+  // On chip each partition is its own memory: a run never crosses one.
+  rt::AccessPattern within = ap;
+  if (rt::is_on_chip(ap.buffer->kind()) && !within.dims.empty()) {
+    within.dims.erase(within.dims.begin());
+    within.row_offsets = nullptr;  // they move whole partitions
+  }
+  const rt::AccessPattern n = rt::normalized(within);
+  if (!n.dims.empty() && n.dims.back().step == 1) return n.dims.back().count * elem;
+  return elem;
+}
+
+OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o) {
+  return std::visit(
+      [&](const auto& x) -> OpCost {
+        using Op = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<Op, rt::DmaCopy>) {
+          if (x.on_engine) return stream(p, Engine::vector, o, 1, *o.dsts[0]);
+          return dma(p, *o.dsts[0], *o.srcs[0]);
+        } else if constexpr (std::is_same_v<Op, rt::DmaTranspose>) {
+          const bool from_hbm = !rt::is_on_chip(o.srcs[0]->buffer->kind());
+          return dma(p, *o.dsts[0], *o.srcs[0],
+                     from_hbm ? DmaShape::Kind::transpose_from_hbm
+                              : DmaShape::Kind::transpose_in_sbuf);
+        } else if constexpr (std::is_same_v<Op, rt::LncExchange>) {
+          return dma(p, *o.dsts[0], *o.srcs[1]);
+        } else if constexpr (std::is_same_v<Op, rt::Memset>) {
+          if (!rt::is_on_chip(o.dsts[0]->buffer->kind())) return dma(p, *o.dsts[0], *o.dsts[0]);
+          return stream(p, Engine::vector, o, 1, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::Iota> || std::is_same_v<Op, rt::AffineSelect>) {
+          return stream(p, Engine::gpsimd, o, 1, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::Activation>) {
+          return stream(p, Engine::scalar, o, 1, *o.srcs[0]);
+        } else if constexpr (std::is_same_v<Op, rt::TensorTensor> ||
+                             std::is_same_v<Op, rt::TensorCopyPredicated>) {
+          return stream(p, Engine::vector, o, 2, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::TensorScalar> ||
+                             std::is_same_v<Op, rt::Exponential>) {
+          return stream(p, Engine::vector, o, 1, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::TensorReduce>) {
+          return stream(p, Engine::vector, o, 1, *o.srcs[0]);
+        } else if constexpr (std::is_same_v<Op, rt::NcMatmul> ||
+                             std::is_same_v<Op, rt::NcTranspose>) {
+          // The moving tile streams through the array: a matmul's second
+          // source; a transpose's data (a matmul by the identity).
+          const rt::AccessPattern& moving = *o.srcs[o.srcs.size() - 1];
+          OpCost c;
+          c.where = OpCost::Where::engine;
+          c.engine = Engine::tensor;
+          // The operands' dtype sets the rate; PSUM's float32 does not.
+          c.ns = matmul_ns(p.tensor, rt::free_size(moving), widest(o.srcs));
+          c.bytes = bytes_of(*o.dsts[0]);
+          return c;
+        } else {
+          return OpCost{};  // the registers' own operations: no data moves
+        }
+      },
+      op);
+}
+
+}  // namespace nkic::cost
