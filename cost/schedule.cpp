@@ -17,8 +17,8 @@ bool overlaps(const Access& a, int64_t begin, int64_t end) {
 
 }  // namespace
 
-Schedule::Schedule(int ranks, int dma_queues)
-    : dma_queues_(dma_queues), ranks_(static_cast<size_t>(ranks)) {
+Schedule::Schedule(int units, int dma_engines)
+    : dma_engines_(dma_engines), ranks_(static_cast<size_t>(units)) {
   for (Rank& r : ranks_) {
     r.free_at.assign(static_cast<size_t>(tracks()), 0.0);
     r.busy.assign(static_cast<size_t>(tracks()), 0.0);
@@ -66,17 +66,22 @@ void Schedule::record(Rank& r, const std::vector<Access>& reads,
   }
 }
 
-Slice Schedule::place(int rank, int track, double earliest, double duration,
+Slice Schedule::place(int rank, int track, int tracks, double earliest, double duration,
                       const std::vector<Access>& reads, const std::vector<Access>& writes) {
   Rank& r = ranks_.at(static_cast<size_t>(rank));
-  const size_t t = static_cast<size_t>(track);
   Slice s;
   s.rank = rank;
   s.track = track;
-  s.start = std::max({earliest, r.free_at[t], ready(r, reads, writes)});
+  s.tracks = tracks;
+  s.start = std::max({earliest, r.floor, ready(r, reads, writes)});
+  for (int t = track; t < track + tracks; ++t) {
+    s.start = std::max(s.start, r.free_at[static_cast<size_t>(t)]);
+  }
   s.end = s.start + duration;
-  r.free_at[t] = s.end;
-  r.busy[t] += duration;
+  for (int t = track; t < track + tracks; ++t) {
+    r.free_at[static_cast<size_t>(t)] = s.end;
+    r.busy[static_cast<size_t>(t)] += duration;
+  }
   r.end = std::max(r.end, s.end);
   record(r, reads, writes, s.end);
   return s;
@@ -84,24 +89,20 @@ Slice Schedule::place(int rank, int track, double earliest, double duration,
 
 Slice Schedule::engine_op(int rank, Engine engine, double duration,
                           const std::vector<Access>& reads, const std::vector<Access>& writes) {
-  return place(rank, static_cast<int>(engine), 0, duration, reads, writes);
+  return place(rank, static_cast<int>(engine), 1, 0, duration, reads, writes);
 }
 
-Slice Schedule::dma(int rank, double duration, const std::vector<Access>& reads,
-                    const std::vector<Access>& writes) {
-  const Rank& r = ranks_.at(static_cast<size_t>(rank));
-  // The queue that can start it first; the lowest of equals.
-  const double deps = ready(r, reads, writes);
-  int best = 4;
-  double best_start = 0;
-  for (int q = 0; q < dma_queues_; ++q) {
-    const double start = std::max(deps, r.free_at[static_cast<size_t>(4 + q)]);
-    if (q == 0 || start < best_start) {
-      best = 4 + q;
-      best_start = start;
-    }
-  }
-  return place(rank, best, 0, duration, reads, writes);
+Slice Schedule::dma(int rank, int first, int count, double duration,
+                    const std::vector<Access>& reads, const std::vector<Access>& writes) {
+  first = std::clamp(first, 0, dma_engines_ - 1);
+  count = std::clamp(count, 1, dma_engines_ - first);
+  return place(rank, 4 + first, count, 0, duration, reads, writes);
+}
+
+void Schedule::barrier(const std::vector<int>& units) {
+  double t = 0;
+  for (int u : units) t = std::max(t, ranks_.at(static_cast<size_t>(u)).end);
+  for (int u : units) ranks_.at(static_cast<size_t>(u)).floor = t;
 }
 
 std::vector<Slice> Schedule::collective(const std::vector<Member>& members, double duration) {
@@ -109,11 +110,12 @@ std::vector<Slice> Schedule::collective(const std::vector<Member>& members, doub
   double start = 0;
   for (const Member& m : members) {
     const Rank& r = ranks_.at(static_cast<size_t>(m.rank));
-    start = std::max({start, r.free_at[static_cast<size_t>(track)], ready(r, m.reads, m.writes)});
+    start = std::max({start, r.floor, r.free_at[static_cast<size_t>(track)],
+                      ready(r, m.reads, m.writes)});
   }
   std::vector<Slice> slices;
   for (const Member& m : members) {
-    slices.push_back(place(m.rank, track, start, duration, m.reads, m.writes));
+    slices.push_back(place(m.rank, track, 1, start, duration, m.reads, m.writes));
   }
   return slices;
 }
@@ -121,7 +123,7 @@ std::vector<Slice> Schedule::collective(const std::vector<Member>& members, doub
 std::string Schedule::track_name(int track) const {
   static const char* engines[] = {"tensor", "vector", "scalar", "gpsimd"};
   if (track < 4) return engines[track];
-  if (track < 4 + dma_queues_) return "dma " + std::to_string(track - 4);
+  if (track < 4 + dma_engines_) return "dma " + std::to_string(track - 4);
   return "collectives";
 }
 

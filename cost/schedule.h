@@ -1,10 +1,12 @@
-// The timeline of a run: every instruction of every rank gets a start and
-// an end. An instruction starts once its track is free (its engine, or the
-// DMA queue it is given) and once every earlier instruction of its rank
+// The timeline of a run: every instruction of every unit (a rank's
+// program, one NeuronCore) gets a start and an end. An instruction starts
+// once its tracks are free (its compute engine, or the DMA engines its
+// transfer spreads over) and once every earlier instruction of its unit
 // that touched what it touches in a conflicting way has ended: it reads
-// after their writes, writes after their reads and writes. A DMA takes the
-// queue that is free first, so independent transfers overlap. A
-// collective's members start together, when the last of them is ready.
+// after their writes, writes after their reads and writes. Transfers on
+// different DMA engines overlap; two that need the same engines take turns.
+// A collective's members start together, when the last of them is ready; a
+// barrier lets nothing of its units start before all they did has ended.
 // Durations come from the formulas (formulas.h); the schedule only places
 // them.
 #pragma once
@@ -16,7 +18,7 @@
 
 namespace nkic::cost {
 
-// The tracks of one rank: the four compute engines, then its DMA queues,
+// The tracks of one unit: the four compute engines, then its DMA engines,
 // then the collective-communication stream.
 enum class Engine { tensor, vector, scalar, gpsimd };
 
@@ -29,20 +31,22 @@ struct Access {
 };
 
 struct Slice {
-  int rank = 0;
-  int track = 0;  // see Schedule::track_name
+  int rank = 0;    // the unit
+  int track = 0;   // see Schedule::track_name
+  int tracks = 1;  // a DMA's: the consecutive tracks of the engines it uses
   double start = 0;
   double end = 0;
 };
 
 class Schedule {
  public:
-  Schedule(int ranks, int dma_queues);
+  Schedule(int units, int dma_engines);
 
   // Places one instruction and returns its slice.
   Slice engine_op(int rank, Engine engine, double duration, const std::vector<Access>& reads,
                   const std::vector<Access>& writes);
-  Slice dma(int rank, double duration, const std::vector<Access>& reads,
+  // A transfer on DMA engines [first, first + count) (clamped to the unit's).
+  Slice dma(int rank, int first, int count, double duration, const std::vector<Access>& reads,
             const std::vector<Access>& writes);
   // One member of a collective, with what it reads and writes.
   struct Member {
@@ -52,8 +56,10 @@ class Schedule {
   // Every member starts at the latest of their ready times and ends
   // `duration` later; returns their slices in the members' order.
   std::vector<Slice> collective(const std::vector<Member>& members, double duration);
+  // Nothing the units do next starts before everything they did has ended.
+  void barrier(const std::vector<int>& units);
 
-  int tracks() const { return 4 + dma_queues_ + 1; }
+  int tracks() const { return 4 + dma_engines_ + 1; }
   // "tensor", "vector", "scalar", "gpsimd", "dma 0".., "collectives".
   std::string track_name(int track) const;
   // When the rank's last instruction ends (0 when it has none).
@@ -77,16 +83,17 @@ class Schedule {
     std::vector<double> busy;
     std::map<const void*, BufferHistory> buffers;
     double end = 0;
+    double floor = 0;  // the last barrier's
   };
 
   double ready(const Rank& r, const std::vector<Access>& reads,
                const std::vector<Access>& writes) const;
   void record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
               double until);
-  Slice place(int rank, int track, double earliest, double duration,
+  Slice place(int rank, int track, int tracks, double earliest, double duration,
               const std::vector<Access>& reads, const std::vector<Access>& writes);
 
-  int dma_queues_;
+  int dma_engines_;
   std::vector<Rank> ranks_;
 };
 

@@ -19,35 +19,38 @@ const void* b = &kB;
 
 TEST_CASE("two DMAs, the second reading what the first wrote, run one after the other") {
   Schedule s(1, 16);
-  const auto first = s.dma(0, 100, {{a, 0, 64}}, {{b, 0, 64}});
-  const auto second = s.dma(0, 50, {{b, 32, 96}}, {{a, 128, 192}});
+  const auto first = s.dma(0, 0, 1, 100, {{a, 0, 64}}, {{b, 0, 64}});
+  // On other DMA engines, and still it waits for its data.
+  const auto second = s.dma(0, 4, 1, 50, {{b, 32, 96}}, {{a, 128, 192}});
   CHECK(first.start == 0);
   CHECK(second.start == 100);
   CHECK(second.end == 150);
-  // Every queue could start it at 100: it takes the lowest, the first's.
-  CHECK(second.track == first.track);
   CHECK(s.end_of(0) == 150);
 }
 
-TEST_CASE("independent DMAs go to different queues and overlap") {
-  Schedule s(1, 2);
-  const auto x = s.dma(0, 100, {{a, 0, 64}}, {{b, 0, 64}});
-  const auto y = s.dma(0, 100, {{a, 64, 128}}, {{b, 64, 128}});
-  const auto z = s.dma(0, 100, {{a, 128, 192}}, {{b, 128, 192}});
+TEST_CASE("independent DMAs on different engines overlap, and ones sharing an engine take turns") {
+  Schedule s(1, 16);
+  // Partitions 0-7 and 8-15 of a tile: engines 0 and 1.
+  const auto x = s.dma(0, 0, 1, 100, {{a, 0, 64}}, {{b, 0, 64}});
+  const auto y = s.dma(0, 1, 1, 100, {{a, 64, 128}}, {{b, 64, 128}});
   CHECK(x.start == 0);
   CHECK(y.start == 0);
-  CHECK(x.track != y.track);
   CHECK(s.track_name(x.track) == "dma 0");
   CHECK(s.track_name(y.track) == "dma 1");
-  // Both queues busy until 100: the third waits for the first free one.
+  // A 128-partition transfer needs all 16 engines: after both.
+  const auto z = s.dma(0, 0, 16, 100, {{a, 128, 192}}, {{b, 128, 192}});
   CHECK(z.start == 100);
-  CHECK(z.track == x.track);
+  CHECK(z.tracks == 16);
+  CHECK(s.busy(0)[4] == 200);
+  CHECK(s.busy(0)[19] == 100);
+  // Asking for more engines than there are keeps to the unit's.
+  CHECK(s.dma(0, 10, 16, 1, {}, {{b, 4096, 4100}}).tracks == 6);
 }
 
 TEST_CASE("a write waits for the reads before it, and one engine runs one instruction at a time") {
   Schedule s(1, 16);
   const auto read = s.engine_op(0, Engine::vector, 100, {{a, 0, 64}}, {{b, 0, 64}});
-  const auto overwrite = s.dma(0, 10, {}, {{a, 0, 8}});
+  const auto overwrite = s.dma(0, 0, 1, 10, {}, {{a, 0, 8}});
   CHECK(overwrite.start == read.end);
   const auto other = s.engine_op(0, Engine::vector, 5, {}, {{b, 512, 520}});
   CHECK(other.start == read.end);  // the engine was busy
@@ -58,8 +61,8 @@ TEST_CASE("a write waits for the reads before it, and one engine runs one instru
 
 TEST_CASE("a collective's members start together, when the slowest is ready") {
   Schedule s(3, 16);
-  s.dma(0, 100, {}, {{a, 0, 64}});
-  s.dma(1, 300, {}, {{a, 0, 64}});
+  s.dma(0, 0, 16, 100, {}, {{a, 0, 64}});
+  s.dma(1, 0, 16, 300, {}, {{a, 0, 64}});
   const auto slices = s.collective(
       {{0, {{a, 0, 64}}, {{b, 0, 64}}}, {1, {{a, 0, 64}}, {{b, 0, 64}}}, {2, {}, {}}}, 40);
   REQUIRE(slices.size() == 3);
@@ -69,4 +72,15 @@ TEST_CASE("a collective's members start together, when the slowest is ready") {
     CHECK(s.track_name(x.track) == "collectives");
   }
   CHECK(s.end_of(2) == 340);
+}
+
+TEST_CASE("after a barrier nothing of its units starts before all they did has ended") {
+  Schedule s(2, 16);
+  s.engine_op(0, Engine::vector, 100, {}, {{a, 0, 64}});
+  s.engine_op(1, Engine::scalar, 250, {}, {{b, 0, 64}});
+  s.barrier({0, 1});
+  // Unit 0's tensor engine was idle, and its next instruction touches
+  // nothing the other wrote, yet it waits for the barrier.
+  CHECK(s.engine_op(0, Engine::tensor, 10, {}, {{a, 512, 520}}).start == 250);
+  CHECK(s.engine_op(1, Engine::gpsimd, 10, {}, {}).start == 250);
 }
