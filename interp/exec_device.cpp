@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "interp/run_observer.h"
 #include "interp/spmd.h"
 
 namespace nkic::interp {
@@ -63,6 +64,7 @@ void ExecDevice::run(const DeviceCall& call) {
   o.reg_srcs = rt::Span<int64_t>(reg_srcs.data(), rs);
   o.rank = rank_;
   rt::run_op(call.op, o);
+  if (observer_) observer_->op(rank_, program_, call.op, o, call.where);
 }
 
 void ExecDevice::collective(CollectiveCall call) {

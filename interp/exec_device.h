@@ -11,9 +11,13 @@ namespace nkic::interp {
 
 class Spmd;
 
+class RunObserver;
+
 class ExecDevice : public Device {
  public:
-  ExecDevice(int rank, Spmd& spmd) : rank_(rank), spmd_(&spmd) {}
+  // `observer`, when given, hears of every operation (run_observer.h).
+  ExecDevice(int rank, Spmd& spmd, int program = 0, RunObserver* observer = nullptr)
+      : rank_(rank), program_(program), spmd_(&spmd), observer_(observer) {}
 
   // The scheduler of the next run, for a device that outlives one run (the
   // REPL keeps its ranks' evaluators, and so their devices, between inputs).
@@ -36,7 +40,9 @@ class ExecDevice : public Device {
 
  private:
   int rank_;
+  int program_;
   Spmd* spmd_;
+  RunObserver* observer_;
 };
 
 }  // namespace nkic::interp

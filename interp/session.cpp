@@ -358,7 +358,7 @@ BoundKernel Session::Impl::bind_kernel(Evaluator& ev, const ast::FunctionDef& de
 void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast::FunctionDef& def,
                               const std::vector<PreparedArg>& args, rt::Machine& machine,
                               Spmd& spmd, RunResult& result, double& kernel_micros) {
-  ExecDevice device(rank, spmd);
+  ExecDevice device(rank, spmd, program, options.observer);
   Evaluator ev(context(rank, machine, device, spmd, program, share));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
   const double start = thread_cpu_micros();
@@ -449,6 +449,7 @@ std::optional<RunResult> Session::run(const std::string& kernel,
       shares.push_back(std::make_unique<LncShare>(lnc));
     }
     Spmd spmd(im.options.ranks, /*name_ranks=*/true, lnc);
+    spmd.set_observer(im.options.observer);
     error = spmd.run_programs([&](int rank, int program) {
       LncShare* share = shares.empty() ? nullptr : shares[static_cast<size_t>(rank)].get();
       im.rank_body(rank, program, share, *def, prepared, machine, spmd, result,

@@ -26,6 +26,7 @@
 namespace nkic::interp {
 
 class Device;
+class RunObserver;
 
 // Kernels unroll at specialization time, so real ones execute far fewer
 // statements; beyond this many a rank is taken to be looping forever.
@@ -51,6 +52,9 @@ struct SessionOptions {
   // Steps (statements, calls of Python functions, comprehension items) each
   // rank may take before it is stopped as looping forever; 0: no bound.
   int64_t max_steps = kDefaultMaxSteps;
+  // Hears of every device operation, collective and meeting of run()
+  // (run_observer.h); nullptr: none. Not owned.
+  RunObserver* observer = nullptr;
 };
 
 // A kernel argument from the command line: either one .npy array per rank,

@@ -6,12 +6,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
+#include "cost/params.h"
+#include "interp/estimator.h"
 #include "interp/session.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
@@ -38,6 +42,8 @@ struct RunOptions {
   std::string color = "auto";
   bool dump_ast = false;
   bool strict = false;
+  bool estimate = false;
+  std::string profile;
   std::vector<std::string> includes;
   LimitOptions limits;
 };
@@ -104,6 +110,15 @@ int run(const RunOptions& opts) {
   session_options.module_path = module_search_path(opts.includes, NKIC_STDLIB_DIR);
   session_options.strict = opts.strict;
   apply_limits(opts.limits, session_options);
+  std::optional<interp::Estimator> estimator;
+  if (opts.estimate || !opts.profile.empty()) {
+    try {
+      estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc);
+    } catch (const cost::ParamsError& e) {
+      throw InputError{e.what()};
+    }
+    session_options.observer = &*estimator;
+  }
   interp::Session session(session_options, sources, sink);
   if (!session.locate(opts.file)) {
     throw UsageError{"cannot read '" + opts.file + "': no such kernel file or stdlib module"};
@@ -115,6 +130,7 @@ int run(const RunOptions& opts) {
   std::optional<interp::RunResult> result;
   std::vector<double> micros;
   for (int i = 0; i < opts.iters; ++i) {
+    if (estimator) estimator->reset();  // each run alike: the last one's timeline
     result = session.run(kernel, args);
     if (!result) return report(kExitKernelError);
     micros.push_back(result->kernel_micros);
@@ -124,6 +140,12 @@ int run(const RunOptions& opts) {
   if (opts.time) {
     std::nth_element(micros.begin(), micros.begin() + micros.size() / 2, micros.end());
     std::cerr << "time: " << micros[micros.size() / 2] << " us/iter\n";
+  }
+  if (opts.estimate) std::cerr << estimator->summary();
+  if (!opts.profile.empty()) {
+    std::ofstream out(opts.profile);
+    out << estimator->trace_json();
+    if (!out) throw InputError{"cannot write the profile '" + opts.profile + "'"};
   }
   return report(0);
 }
@@ -159,6 +181,14 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   run->add_flag("--strict", opts.strict,
                 "Strict memory: reading an element the kernel never wrote is an error");
+  run->add_flag("--estimate", opts.estimate,
+                "Print to stderr the device time the cost model estimates for the platform, "
+                "and how busy each engine of the slowest rank was (an estimate, not a "
+                "measurement: see the README)");
+  run->add_option("--profile", opts.profile,
+                  "Write the estimated timeline to FILE.json (Chrome trace events; opens in "
+                  "Perfetto): a process per rank, a track per engine and DMA engine")
+      ->type_name("FILE.json");
   add_include_option(*run, opts.includes);
   add_limit_options(*run, opts.limits);
   run->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree and stop");

@@ -45,7 +45,8 @@ struct Scratch {
 // diagnostic goes into `outcome`.
 template <class O, class F>
 void with_session(const std::string& source, int ranks, O& outcome, F&& use,
-                  int64_t max_steps = interp::kDefaultMaxSteps, int lnc = 1) {
+                  int64_t max_steps = interp::kDefaultMaxSteps, int lnc = 1,
+                  interp::RunObserver* observer = nullptr) {
   Scratch scratch;
   const std::string path = scratch.dir + "/k.py";
   std::ofstream(path) << source;
@@ -58,6 +59,7 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use,
   options.module_path = {NKIC_TEST_STDLIB_DIR};
   options.max_steps = max_steps;
   options.lnc = lnc;
+  options.observer = observer;
   interp::Session session(options, sources, sink);
   if (session.load(path)) use(session);
   outcome.out = out.str();
@@ -74,11 +76,12 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use,
 }  // namespace
 
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
-                   const std::vector<interp::KernelArg>& args, int lnc) {
+                   const std::vector<interp::KernelArg>& args, int lnc,
+                   interp::RunObserver* observer) {
   Outcome outcome;
   with_session(
       source, ranks, outcome, [&](interp::Session& s) { outcome.result = s.run(kernel, args); },
-      interp::kDefaultMaxSteps, lnc);
+      interp::kDefaultMaxSteps, lnc, observer);
   return outcome;
 }
 

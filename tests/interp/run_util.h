@@ -22,9 +22,11 @@ struct Outcome {
   std::vector<interp::RunResult> runs;  // run_kernel_repeatedly: every successful run
 };
 
-// Runs `kernel` of `source` on `ranks` ranks, each running `lnc` programs.
+// Runs `kernel` of `source` on `ranks` ranks, each running `lnc` programs,
+// with `observer` hearing the run.
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
-                   const std::vector<interp::KernelArg>& args = {}, int lnc = 1);
+                   const std::vector<interp::KernelArg>& args = {}, int lnc = 1,
+                   interp::RunObserver* observer = nullptr);
 
 // Runs it `times` times in one Session (so on one machine, whose storage is
 // reused), stopping at the first error; `result` is the last run's.

@@ -1,0 +1,64 @@
+// The device-time estimate of a run (README, "Device-time model"): hears
+// the run's operations (run_observer.h), prices each one (cost/op_cost.h,
+// cost/collective_cost.h) and places it on its unit's tracks
+// (cost/schedule.h). A unit is one program of one rank, one NeuronCore.
+// The result is a summary (the slowest rank's time and how busy each of its
+// engines was) and a Chrome trace-event / Perfetto timeline.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cost/params.h"
+#include "cost/schedule.h"
+#include "interp/run_observer.h"
+
+namespace nkic::interp {
+
+class Estimator final : public RunObserver {
+ public:
+  Estimator(cost::Params params, int ranks, int lnc);
+
+  void op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& operands,
+          const SourceRange& where) override;
+  void collective(const std::vector<const CollectiveCall*>& calls) override;
+  void meeting(const ProgramMeeting& first, const ProgramMeeting& second) override;
+
+  // Starts over, for the next run of --iters.
+  void reset();
+
+  // When the slowest rank's last instruction ends, in ns, and that rank.
+  double device_ns() const;
+  int slowest_rank() const;
+
+  // "estimated device time: X us (trn2, LNC 2; slowest rank R)", then how
+  // long each engine of the slowest rank's programs was busy.
+  std::string summary() const;
+
+  // The timeline as Chrome trace-event JSON: a process per rank, a thread
+  // per track of each program, a slice per instruction, flow arrows from a
+  // permute's sender to its receiver.
+  std::string trace_json() const;
+
+ private:
+  struct Event {
+    cost::Slice slice;
+    std::string name;
+    std::string place;     // FILE:LINE
+    std::string shapes;    // "[128, 512] float32 <- [128, 512] bfloat16"
+    std::string algorithm; // a collective's
+    int64_t bytes = 0;
+    int flow_to = -1;      // a permute step's receiving event
+  };
+
+  int unit(int rank, int program) const { return rank * lnc_ + program; }
+
+  cost::Params params_;
+  int ranks_;
+  int lnc_;
+  cost::Schedule schedule_;
+  std::vector<Event> events_;
+};
+
+}  // namespace nkic::interp
