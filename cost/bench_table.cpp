@@ -4,10 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
 
 namespace nkic::cost {
 
@@ -39,10 +38,11 @@ int64_t size_unit(Collective c, int ranks, int elem) {
 }  // namespace
 
 std::optional<Collective> collective_named(const std::string& name) {
-  static const std::map<std::string, Collective> names = {
-      {"allr", Collective::all_reduce},      {"allg", Collective::all_gather},
-      {"redsct", Collective::reduce_scatter}, {"alltoall", Collective::all_to_all},
-      {"permute", Collective::permute}};
+  static const std::map<std::string, Collective> names = {{"allr", Collective::all_reduce},
+                                                          {"allg", Collective::all_gather},
+                                                          {"redsct", Collective::reduce_scatter},
+                                                          {"alltoall", Collective::all_to_all},
+                                                          {"permute", Collective::permute}};
   auto it = names.find(name);
   if (it == names.end()) return std::nullopt;
   return it->second;
@@ -50,7 +50,7 @@ std::optional<Collective> collective_named(const std::string& name) {
 
 std::optional<int> datatype_bytes(const std::string& name) {
   static const std::map<std::string, int> sizes = {
-      {"fp32", 4}, {"bf16", 2},  {"fp16", 2},  {"fp8", 1},   {"int8", 1},
+      {"fp32", 4},  {"bf16", 2},  {"fp16", 2},   {"fp8", 1},   {"int8", 1},
       {"uint8", 1}, {"int16", 2}, {"uint16", 2}, {"int32", 4}, {"uint32", 4}};
   auto it = sizes.find(name);
   if (it == sizes.end()) return std::nullopt;
@@ -118,8 +118,7 @@ std::string format_bench(const Params& p, const BenchSpec& spec,
                          const std::vector<BenchRow>& rows) {
   std::string out = "# " + std::string(collective_short_name(spec.collective)) + " on " +
                     std::to_string(spec.ranks) + " ranks, " + p.platform + " at LNC " +
-                    std::to_string(spec.lnc) +
-                    ": estimated by nkic's cost model, not measured\n";
+                    std::to_string(spec.lnc) + ": estimated by nkic's cost model, not measured\n";
   const bool checked = !rows.empty() && rows.front().wrong.has_value();
   char line[256];
   std::snprintf(line, sizeof line, "%14s %14s %8s %12s %12s %12s %10s%s\n", "size(B)",

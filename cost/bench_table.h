@@ -55,7 +55,8 @@ std::vector<BenchRow> bench_rows(const Params& p, const BenchSpec& spec);
 // model's estimate, and the average bus bandwidth; a #wrong column when the
 // rows were checked.
 std::string format_bench(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);
-// The same as JSON: {"platform", "lnc", "collective", "ranks", "estimated": true, "results": [...]}.
+// The same as JSON: {"platform", "lnc", "collective", "ranks", "estimated": true, "results":
+// [...]}.
 std::string bench_json(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);
 
 }  // namespace nkic::cost

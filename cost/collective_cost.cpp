@@ -184,9 +184,9 @@ CollectiveCost collective_cost(const Params& p, const CollectiveShape& s, Algori
     local.members.assign(s.members.begin(), s.members.begin() + y);
     const double intra_rate = link_rate(p, local);
     const double efa_rate =
-        std::min(dma_rate(p, s.lnc), p.topology.efa_bytes_per_ns_per_chip /
-                                          static_cast<double>(std::min<int64_t>(
-                                              y, ranks_per_chip(p, s.lnc))));
+        std::min(dma_rate(p, s.lnc),
+                 p.topology.efa_bytes_per_ns_per_chip /
+                     static_cast<double>(std::min<int64_t>(y, ranks_per_chip(p, s.lnc))));
     const Algorithm inner = y > 1 ? choose_algorithm(p, local) : Algorithm::ring;
     CollectiveCost intra, inter;
     switch (s.collective) {

@@ -18,14 +18,15 @@ int64_t bytes_of(const rt::AccessPattern& ap) {
 // The widest dtype among the patterns: an engine streams at the narrow
 // rate only when everything it reads and writes is narrow.
 Width widest(rt::Span<const rt::AccessPattern*> patterns, size_t widest = 1) {
-  for (const rt::AccessPattern* ap : patterns) widest = std::max(widest, rt::dtype_size(ap->dtype()));
+  for (const rt::AccessPattern* ap : patterns)
+    widest = std::max(widest, rt::dtype_size(ap->dtype()));
   return widest >= 4 ? Width::bits32 : widest == 2 ? Width::bits16 : Width::bits8;
 }
 
 Width width_of(const rt::OpOperands& o) {
   const Width d = widest(o.dsts);
   const Width s = widest(o.srcs);
-  return d == Width::bits32 || s == Width::bits32 ? Width::bits32
+  return d == Width::bits32 || s == Width::bits32   ? Width::bits32
          : d == Width::bits16 || s == Width::bits16 ? Width::bits16
                                                     : Width::bits8;
 }
@@ -68,9 +69,11 @@ OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPatter
   c.bytes = s.bytes;
   c.dma_engines = static_cast<int>(dma_engines(p.dma, s.partitions));
   if (rt::is_on_chip(chip.buffer->kind()) && chip.elements() > 0) {
-    const int64_t per_partition = chip.buffer->elements() / std::max<int64_t>(1, chip.buffer->shape()[0]);
+    const int64_t per_partition =
+        chip.buffer->elements() / std::max<int64_t>(1, chip.buffer->shape()[0]);
     const int64_t first = chip.min_offset() / std::max<int64_t>(1, per_partition);
-    c.first_dma_engine = static_cast<int>(first / static_cast<int64_t>(p.dma.partitions_per_engine));
+    c.first_dma_engine =
+        static_cast<int>(first / static_cast<int64_t>(p.dma.partitions_per_engine));
   }
   return c;
 }
@@ -105,9 +108,9 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
           return dma(p, *o.dsts[0], *o.srcs[0]);
         } else if constexpr (std::is_same_v<Op, rt::DmaTranspose>) {
           const bool from_hbm = !rt::is_on_chip(o.srcs[0]->buffer->kind());
-          return dma(p, *o.dsts[0], *o.srcs[0],
-                     from_hbm ? DmaShape::Kind::transpose_from_hbm
-                              : DmaShape::Kind::transpose_in_sbuf);
+          return dma(
+              p, *o.dsts[0], *o.srcs[0],
+              from_hbm ? DmaShape::Kind::transpose_from_hbm : DmaShape::Kind::transpose_in_sbuf);
         } else if constexpr (std::is_same_v<Op, rt::LncExchange>) {
           return dma(p, *o.dsts[0], *o.srcs[1]);
         } else if constexpr (std::is_same_v<Op, rt::Memset>) {

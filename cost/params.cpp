@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <sstream>
-
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace nkic::cost {
 
@@ -79,7 +79,8 @@ void read_tree(const Json& node, const std::string& path, const std::string& fil
         throw ParamsError(file + ": " + at + ": unknown field '" + field.key() + "'");
       }
     }
-    if (!value["value"].is_number()) throw ParamsError(file + ": " + at + ": value is not a number");
+    if (!value["value"].is_number())
+      throw ParamsError(file + ": " + at + ": value is not a number");
     for (const char* field : {"unit", "source"}) {
       if (!value.contains(field) || !value[field].is_string() ||
           value[field].get<std::string>().empty()) {
@@ -127,6 +128,15 @@ Params load_params(const std::string& platform) {
     throw ParamsError(file + ": is the table of " + p.platform + ", not " + platform);
   }
   return p;
+}
+
+const Params& platform_params(const std::string& platform) {
+  static std::mutex mutex;
+  static std::map<std::string, Params> tables;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = tables.find(platform);
+  if (it == tables.end()) it = tables.emplace(platform, load_params(platform)).first;
+  return it->second;
 }
 
 }  // namespace nkic::cost

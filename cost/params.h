@@ -14,7 +14,7 @@ namespace nkic::cost {
 struct DmaParams {
   double engines_per_core = 0;
   double queues_per_engine = 0;
-  double partitions_per_engine = 0;   // a transfer of P partitions uses P / this engines
+  double partitions_per_engine = 0;  // a transfer of P partitions uses P / this engines
   double bytes_per_ns_per_engine = 0;
   double fixed_ns_per_transfer = 0;   // descriptor setup and completion, per transfer
   double overhead_bytes_per_run = 0;  // a contiguous run of r bytes moves at r / (r + this)
@@ -43,7 +43,7 @@ struct EngineParams {
 
 // Where the ranks are and what joins them.
 struct TopologyParams {
-  double cores_per_chip = 0;              // a rank is lnc of them
+  double cores_per_chip = 0;  // a rank is lnc of them
   double chips_per_instance = 0;
   double link_bytes_per_ns_per_chip = 0;  // chip to chip within an instance
   double hop_ns = 0;                      // one step between chips
@@ -55,8 +55,8 @@ struct TopologyParams {
 // runtime changes algorithm.
 struct CollectiveParams {
   double launch_ns = 0;
-  double mesh_max_bytes = 0;  // Mesh below this
-  double rdh_max_bytes = 0;   // RDH below this, KangaRing above
+  double mesh_max_bytes = 0;     // Mesh below this
+  double rdh_max_bytes = 0;      // RDH below this, KangaRing above
   double reduce_efficiency = 0;  // of a DMA that adds, against a copy
 };
 
@@ -85,5 +85,7 @@ std::string params_dir();
 
 // The table of `platform` ("trn2", "trn3"), read from params_dir().
 Params load_params(const std::string& platform);
+// The same, read once and kept for the process.
+const Params& platform_params(const std::string& platform);
 
 }  // namespace nkic::cost

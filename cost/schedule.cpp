@@ -48,8 +48,8 @@ double Schedule::ready(const Rank& r, const std::vector<Access>& reads,
   return t;
 }
 
-void Schedule::record(Rank& r, const std::vector<Access>& reads,
-                      const std::vector<Access>& writes, double until) {
+void Schedule::record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
+                      double until) {
   auto add = [&](std::vector<Touch>& touches, double& older, const Access& a) {
     touches.push_back({a.begin, a.end, until});
     if (touches.size() <= kHistory) return;
@@ -110,8 +110,8 @@ std::vector<Slice> Schedule::collective(const std::vector<Member>& members, doub
   double start = 0;
   for (const Member& m : members) {
     const Rank& r = ranks_.at(static_cast<size_t>(m.rank));
-    start = std::max({start, r.floor, r.free_at[static_cast<size_t>(track)],
-                      ready(r, m.reads, m.writes)});
+    start = std::max(
+        {start, r.floor, r.free_at[static_cast<size_t>(track)], ready(r, m.reads, m.writes)});
   }
   std::vector<Slice> slices;
   for (const Member& m : members) {

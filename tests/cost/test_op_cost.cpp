@@ -11,11 +11,6 @@ using namespace nkic::cost;
 
 namespace {
 
-const Params& trn2() {
-  static const Params p = load_params("trn2");
-  return p;
-}
-
 struct Tiles {
   rt::Machine machine{1, *rt::find_platform("trn2")};
   std::shared_ptr<rt::Buffer> hbm =
@@ -47,15 +42,15 @@ TEST_CASE("a DMA from HBM into a 128-partition tile, and a strided one") {
   const rt::AccessPattern dst = whole(t.sbuf);
   // The first 512 columns of each HBM row: rows of 2048 contiguous bytes.
   const rt::AccessPattern src{t.hbm.get(), 0, {{1024, 128}, {1, 512}}};
-  const OpCost c = op_cost(trn2(), rt::DmaCopy{}, operands({&dst}, {&src}));
+  const OpCost c = op_cost(platform_params("trn2"), rt::DmaCopy{}, operands({&dst}, {&src}));
   CHECK(c.where == OpCost::Where::dma);
   CHECK(c.bytes == 262144);
-  CHECK(c.ns == Approx(dma_ns(trn2().dma, {262144, 128, 2048})));
+  CHECK(c.ns == Approx(dma_ns(platform_params("trn2").dma, {262144, 128, 2048})));
   // Every other column: runs of one 4-byte element.
   const rt::AccessPattern strided{t.hbm.get(), 0, {{1024, 128}, {2, 512}}};
   CHECK(run_bytes(strided) == 4);
-  CHECK(op_cost(trn2(), rt::DmaCopy{}, operands({&dst}, {&strided})).ns ==
-        Approx(dma_ns(trn2().dma, {262144, 128, 4})));
+  CHECK(op_cost(platform_params("trn2"), rt::DmaCopy{}, operands({&dst}, {&strided})).ns ==
+        Approx(dma_ns(platform_params("trn2").dma, {262144, 128, 4})));
   // What it touches: the span of each side, in bytes.
   const Access a = access_of(src);
   CHECK(a.buffer == t.hbm.get());
@@ -66,17 +61,18 @@ TEST_CASE("a DMA from HBM into a 128-partition tile, and a strided one") {
 TEST_CASE("tensor_copy runs on the Vector Engine, activation on the Scalar Engine") {
   Tiles t;
   const rt::AccessPattern s = whole(t.sbuf), b = whole(t.sbuf16);
-  const OpCost copy = op_cost(trn2(), rt::DmaCopy{false, true}, operands({&b}, {&s}));
+  const OpCost copy =
+      op_cost(platform_params("trn2"), rt::DmaCopy{false, true}, operands({&b}, {&s}));
   CHECK(copy.where == OpCost::Where::engine);
   CHECK(copy.engine == Engine::vector);
   // float32 read: the 32-bit rate, one input of 512 per partition.
-  CHECK(copy.ns == Approx(engine_ns(trn2().vector, {512, 1, Width::bits32})));
+  CHECK(copy.ns == Approx(engine_ns(platform_params("trn2").vector, {512, 1, Width::bits32})));
   rt::Activation act;
-  const OpCost a = op_cost(trn2(), act, operands({&b}, {&b}));
+  const OpCost a = op_cost(platform_params("trn2"), act, operands({&b}, {&b}));
   CHECK(a.engine == Engine::scalar);
-  CHECK(a.ns == Approx(engine_ns(trn2().scalar, {512, 1, Width::bits16})));
-  const OpCost tt = op_cost(trn2(), rt::TensorTensor{}, operands({&s}, {&s, &s}));
-  CHECK(tt.ns == Approx(engine_ns(trn2().vector, {512, 2, Width::bits32})));
+  CHECK(a.ns == Approx(engine_ns(platform_params("trn2").scalar, {512, 1, Width::bits16})));
+  const OpCost tt = op_cost(platform_params("trn2"), rt::TensorTensor{}, operands({&s}, {&s, &s}));
+  CHECK(tt.ns == Approx(engine_ns(platform_params("trn2").vector, {512, 2, Width::bits32})));
 }
 
 TEST_CASE("a matmul streams its moving tile, and register operations take no track") {
@@ -84,14 +80,17 @@ TEST_CASE("a matmul streams its moving tile, and register operations take no tra
   const rt::AccessPattern dst = whole(t.psum);
   const rt::AccessPattern stationary{t.sbuf16.get(), 0, {{512, 128}, {1, 128}}};
   const rt::AccessPattern moving = whole(t.sbuf16);
-  const OpCost m = op_cost(trn2(), rt::NcMatmul{}, operands({&dst}, {&stationary, &moving}));
+  const OpCost m =
+      op_cost(platform_params("trn2"), rt::NcMatmul{}, operands({&dst}, {&stationary, &moving}));
   CHECK(m.where == OpCost::Where::engine);
   CHECK(m.engine == Engine::tensor);
   // bfloat16 operands: the bfloat16 rate, whatever PSUM holds.
-  CHECK(m.ns == Approx(matmul_ns(trn2().tensor, 512, Width::bits16)));
+  CHECK(m.ns == Approx(matmul_ns(platform_params("trn2").tensor, 512, Width::bits16)));
   const rt::AccessPattern moving32 = whole(t.sbuf);
   const rt::AccessPattern stationary32{t.sbuf.get(), 0, {{512, 128}, {1, 128}}};
-  CHECK(op_cost(trn2(), rt::NcMatmul{}, operands({&dst}, {&stationary32, &moving32})).ns ==
-        Approx(matmul_ns(trn2().tensor, 512, Width::bits32)));
-  CHECK(op_cost(trn2(), rt::RankId{}, rt::OpOperands{}).where == OpCost::Where::none);
+  CHECK(
+      op_cost(platform_params("trn2"), rt::NcMatmul{}, operands({&dst}, {&stationary32, &moving32}))
+          .ns == Approx(matmul_ns(platform_params("trn2").tensor, 512, Width::bits32)));
+  CHECK(op_cost(platform_params("trn2"), rt::RankId{}, rt::OpOperands{}).where ==
+        OpCost::Where::none);
 }

@@ -4,17 +4,16 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "cost/params.h"
 
 using nkic::cost::load_params;
 using nkic::cost::params_dir;
-using nkic::cost::parse_params;
 using nkic::cost::ParamsError;
+using nkic::cost::parse_params;
 
 namespace {
 

@@ -23,15 +23,10 @@ import nki.collectives as ncc
 
 double estimate(const std::string& body, const char* kernel, int ranks,
                 const std::vector<nkic::interp::KernelArg>& args, int lnc = 1) {
-  nkic::interp::Estimator e(nkic::cost::load_params("trn2"), ranks, lnc);
+  nkic::interp::Estimator e(nkic::cost::platform_params("trn2"), ranks, lnc);
   const auto o = run_kernel(std::string(kHeader) + body, kernel, ranks, args, lnc, &e);
   REQUIRE(o.error == "");
   return e.device_ns();
-}
-
-const nkic::cost::Params& trn2() {
-  static const nkic::cost::Params p = nkic::cost::load_params("trn2");
-  return p;
 }
 
 }  // namespace
@@ -72,7 +67,7 @@ def k(x, chained: bool):
 )";
   const std::vector<float> data(16 * 512, 1.0f);
   // 8 partitions of 2048-byte rows: one engine each.
-  const double one = nkic::cost::dma_ns(trn2().dma, {16384, 8, 2048});
+  const double one = nkic::cost::dma_ns(nkic::cost::platform_params("trn2").dma, {16384, 8, 2048});
   CHECK(estimate(k, "k", 1, {f32_arg("x", {16, 512}, {data}), expr_arg("chained", "False")}) ==
         Approx(one));
   CHECK(estimate(k, "k", 1, {f32_arg("x", {16, 512}, {data}), expr_arg("chained", "True")}) ==
@@ -93,6 +88,7 @@ def k():
     return shared
 )";
   // Program 1's copy, then the barrier, then each program's copy back.
-  const double copy = nkic::cost::dma_ns(trn2().dma, {262144, 128, 2048});
+  const double copy =
+      nkic::cost::dma_ns(nkic::cost::platform_params("trn2").dma, {262144, 128, 2048});
   CHECK(estimate(k, "k", 1, {}, 2) == Approx(2 * copy));
 }
