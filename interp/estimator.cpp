@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "cost/collective_cost.h"
@@ -101,8 +100,8 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
     return;
   }
   e.slice = c.where == cost::OpCost::Where::dma
-                ? schedule_.dma(unit(rank, program), c.first_dma_engine, c.dma_engines, c.ns,
-                                reads, writes)
+                ? schedule_.dma(unit(rank, program), c.first_dma_engine, c.dma_engines, c.ns, reads,
+                                writes)
                 : schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
   events_.push_back(e);
 }
@@ -176,8 +175,8 @@ std::string Estimator::summary() const {
                 device_ns() / 1e3, params_.platform.c_str(), lnc_, slowest_rank());
   std::string out = line;
   out += "busy (us), the cost model's estimate; dma: its busiest engine\n";
-  std::snprintf(line, sizeof line, "  %-18s %10s %10s %10s %10s %10s %12s\n", "", "tensor", "vector",
-                "scalar", "gpsimd", "dma", "collectives");
+  std::snprintf(line, sizeof line, "  %-18s %10s %10s %10s %10s %10s %12s\n", "", "tensor",
+                "vector", "scalar", "gpsimd", "dma", "collectives");
   out += line;
   const int rank = slowest_rank();
   const int dma_engines = static_cast<int>(params_.dma.engines_per_core);
@@ -198,14 +197,19 @@ std::string Estimator::trace_json() const {
   nlohmann::json events = nlohmann::json::array();
   const int tracks = schedule_.tracks();
   for (int r = 0; r < ranks_; ++r) {
-    events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", r},
+    events.push_back({{"name", "process_name"},
+                      {"ph", "M"},
+                      {"pid", r},
                       {"args", {{"name", "rank " + std::to_string(r)}}}});
     for (int p = 0; p < lnc_; ++p) {
       for (int t = 0; t < tracks; ++t) {
         const std::string name =
             (lnc_ > 1 ? "program " + std::to_string(p) + " " : "") + schedule_.track_name(t);
-        events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", r},
-                          {"tid", p * tracks + t}, {"args", {{"name", name}}}});
+        events.push_back({{"name", "thread_name"},
+                          {"ph", "M"},
+                          {"pid", r},
+                          {"tid", p * tracks + t},
+                          {"args", {{"name", name}}}});
       }
     }
   }
@@ -217,9 +221,13 @@ std::string Estimator::trace_json() const {
     if (!e.shapes.empty()) args["shapes"] = e.shapes;
     if (!e.algorithm.empty()) args["algorithm"] = e.algorithm;
     for (int t = e.slice.track; t < e.slice.track + e.slice.tracks; ++t) {
-      events.push_back({{"name", e.name}, {"ph", "X"}, {"ts", e.slice.start / 1e3},
-                        {"dur", (e.slice.end - e.slice.start) / 1e3}, {"pid", rank},
-                        {"tid", program * tracks + t}, {"args", args}});
+      events.push_back({{"name", e.name},
+                        {"ph", "X"},
+                        {"ts", e.slice.start / 1e3},
+                        {"dur", (e.slice.end - e.slice.start) / 1e3},
+                        {"pid", rank},
+                        {"tid", program * tracks + t},
+                        {"args", args}});
     }
     if (e.flow_to >= 0) {
       const Event& to = events_[static_cast<size_t>(e.flow_to)];
@@ -227,16 +235,28 @@ std::string Estimator::trace_json() const {
       // From the middle of the sender's slice to the middle of the receiver's.
       const double from = (e.slice.start + e.slice.end) / 2e3;
       const double at = (to.slice.start + to.slice.end) / 2e3;
-      events.push_back({{"name", "send"}, {"cat", "ring"}, {"ph", "s"}, {"id", flow},
-                        {"ts", from}, {"pid", rank}, {"tid", program * tracks + e.slice.track}});
-      events.push_back({{"name", "send"}, {"cat", "ring"}, {"ph", "f"}, {"bp", "e"}, {"id", flow},
-                        {"ts", at}, {"pid", to.slice.rank / lnc_},
+      events.push_back({{"name", "send"},
+                        {"cat", "ring"},
+                        {"ph", "s"},
+                        {"id", flow},
+                        {"ts", from},
+                        {"pid", rank},
+                        {"tid", program * tracks + e.slice.track}});
+      events.push_back({{"name", "send"},
+                        {"cat", "ring"},
+                        {"ph", "f"},
+                        {"bp", "e"},
+                        {"id", flow},
+                        {"ts", at},
+                        {"pid", to.slice.rank / lnc_},
                         {"tid", (to.slice.rank % lnc_) * tracks + to.slice.track}});
     }
   }
-  nlohmann::json trace = {{"traceEvents", events}, {"displayTimeUnit", "ns"},
-                          {"otherData", {{"platform", params_.platform},
-                                         {"estimated", "by nkic's cost model, not measured"}}}};
+  nlohmann::json trace = {
+      {"traceEvents", events},
+      {"displayTimeUnit", "ns"},
+      {"otherData",
+       {{"platform", params_.platform}, {"estimated", "by nkic's cost model, not measured"}}}};
   return trace.dump(1) + "\n";
 }
 

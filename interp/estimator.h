@@ -45,11 +45,11 @@ class Estimator final : public RunObserver {
   struct Event {
     cost::Slice slice;
     std::string name;
-    std::string place;     // FILE:LINE
-    std::string shapes;    // "[128, 512] float32 <- [128, 512] bfloat16"
-    std::string algorithm; // a collective's
+    std::string place;      // FILE:LINE
+    std::string shapes;     // "[128, 512] float32 <- [128, 512] bfloat16"
+    std::string algorithm;  // a collective's
     int64_t bytes = 0;
-    int flow_to = -1;      // a permute step's receiving event
+    int flow_to = -1;  // a permute step's receiving event
   };
 
   int unit(int rank, int program) const { return rank * lnc_ + program; }

@@ -17,9 +17,9 @@ namespace {
 
 rt::DType dtype_of(const std::string& name) {
   static const std::map<std::string, rt::DType> dtypes = {
-      {"fp32", rt::DType::float32},  {"bf16", rt::DType::bfloat16}, {"fp16", rt::DType::float16},
+      {"fp32", rt::DType::float32},    {"bf16", rt::DType::bfloat16}, {"fp16", rt::DType::float16},
       {"fp8", rt::DType::float8_e4m3}, {"int8", rt::DType::int8},     {"uint8", rt::DType::uint8},
-      {"int16", rt::DType::int16},   {"uint16", rt::DType::uint16}, {"int32", rt::DType::int32},
+      {"int16", rt::DType::int16},     {"uint16", rt::DType::uint16}, {"int32", rt::DType::int32},
       {"uint32", rt::DType::uint32}};
   return dtypes.at(name);
 }

@@ -18,7 +18,8 @@ namespace nkic::tools {
 
 namespace {
 
-const char* const kBenchFooter = R"(COLLECTIVE is one of nccom-test's names: allr (all-reduce), allg (all-gather),
+const char* const kBenchFooter =
+    R"(COLLECTIVE is one of nccom-test's names: allr (all-reduce), allg (all-gather),
 redsct (reduce-scatter), alltoall, permute. Sizes are per rank as nccom-test
 gives them (an all-gather's output, a reduce-scatter's input), in bytes with
 an optional K, M, G (binary) unit; each size is rounded to whole elements of
@@ -51,18 +52,23 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts) {
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
   cmd->add_option("-b,--minbytes", opts.min_bytes, "Smallest size")->capture_default_str();
   cmd->add_option("-e,--maxbytes", opts.max_bytes, "Largest size")->capture_default_str();
-  cmd->add_option("-f,--stepfactor", opts.step_factor, "Each size is this many times the last")->capture_default_str()
+  cmd->add_option("-f,--stepfactor", opts.step_factor, "Each size is this many times the last")
+      ->capture_default_str()
       ->check(CLI::Range(2, 1 << 20));
-  cmd->add_option("-d,--datatype", opts.datatype, "Element type")->capture_default_str()
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "uint8", "int16", "uint16",
-                             "int32", "uint32"}));
-  cmd->add_option("--platform", opts.platform, "Platform whose cost table is used")->capture_default_str()
+  cmd->add_option("-d,--datatype", opts.datatype, "Element type")
+      ->capture_default_str()
+      ->check(CLI::IsMember(
+          {"fp32", "bf16", "fp16", "fp8", "int8", "uint8", "int16", "uint16", "int32", "uint32"}));
+  cmd->add_option("--platform", opts.platform, "Platform whose cost table is used")
+      ->capture_default_str()
       ->check(CLI::IsMember({"trn2", "trn3"}));
-  cmd->add_option("--lnc", opts.lnc, "NeuronCores per rank (1 or 2; default 2, as nccom-test's on trn2)")
+  cmd->add_option("--lnc", opts.lnc,
+                  "NeuronCores per rank (1 or 2; default 2, as nccom-test's on trn2)")
       ->type_name("1|2")
       ->check(rt::lnc_problem);
   cmd->add_option("--algorithm", opts.algorithm,
-                  "The runtime's choice (auto), or one algorithm for every size")->capture_default_str()
+                  "The runtime's choice (auto), or one algorithm for every size")
+      ->capture_default_str()
       ->check(CLI::IsMember({"auto", "ring", "mesh", "rdh", "kangaring", "hier"}));
   cmd->add_option("--json", opts.json, "Also write the table as JSON to FILE");
   cmd->add_flag("--check", opts.check,
