@@ -43,8 +43,11 @@ bool whole_chips(const Params& p, const CollectiveShape& s) {
   return true;
 }
 
+// The most a rank moves in a collective: its DMA engines' peak, within the
+// calibrated per-rank rate.
 double dma_rate(const Params& p, int lnc) {
-  return p.dma.engines_per_core * p.dma.bytes_per_ns_per_engine * lnc;
+  return std::min(p.dma.engines_per_core * p.dma.bytes_per_ns_per_engine * lnc,
+                  p.collectives.bytes_per_ns_per_rank);
 }
 
 // A rank's share of the links when the group spans chips of one instance.

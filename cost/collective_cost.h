@@ -65,7 +65,8 @@ std::optional<std::string> algorithm_problem(const Params& p, const CollectiveSh
 // the links (a reduction's bytes at reduce_efficiency of that). A rank's
 // share: the DMA rate of its cores when the group stays on one chip, else
 // its chip's link bandwidth over the members on its chip (and its chip's
-// EFA bandwidth between instances), never more than its DMA rate.
+// EFA bandwidth between instances), never more than its DMA rate nor the
+// calibrated bytes_per_ns_per_rank.
 CollectiveCost collective_cost(const Params& p, const CollectiveShape& s, Algorithm a);
 
 }  // namespace nkic::cost

@@ -42,6 +42,7 @@ std::map<std::string, double*> parameter_slots(Params& p) {
       {"collectives.mesh_max_bytes", &p.collectives.mesh_max_bytes},
       {"collectives.rdh_max_bytes", &p.collectives.rdh_max_bytes},
       {"collectives.reduce_efficiency", &p.collectives.reduce_efficiency},
+      {"collectives.bytes_per_ns_per_rank", &p.collectives.bytes_per_ns_per_rank},
   };
   const std::pair<const char*, EngineParams*> engines[] = {
       {"vector", &p.vector}, {"scalar", &p.scalar}, {"gpsimd", &p.gpsimd}};

@@ -58,6 +58,7 @@ struct CollectiveParams {
   double mesh_max_bytes = 0;     // Mesh below this
   double rdh_max_bytes = 0;      // RDH below this, KangaRing above
   double reduce_efficiency = 0;  // of a DMA that adds, against a copy
+  double bytes_per_ns_per_rank = 0;  // the most a rank moves in a collective
 };
 
 struct Params {
