@@ -72,6 +72,7 @@ Estimator::Estimator(cost::Params params, int ranks, int lnc)
 void Estimator::reset() {
   schedule_ = cost::Schedule(ranks_ * lnc_, static_cast<int>(params_.dma.engines_per_core));
   events_.clear();
+  flows_.clear();
 }
 
 void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& o,
@@ -129,18 +130,32 @@ void Estimator::collective(const std::vector<const CollectiveCall*>& calls) {
   }
   const std::vector<cost::Slice> slices = schedule_.collective(members, k.ns);
   const size_t base = events_.size();
+  const cost::Algorithm used = ring ? cost::Algorithm::ring : a;
   for (size_t i = 0; i < slices.size(); ++i) {
     Event e;
     e.slice = slices[i];
     e.name = collective_name(first.kind);
     e.place = place_of(calls[i]->range);
     e.bytes = shape.bytes;
-    e.algorithm = cost::algorithm_name(ring ? cost::Algorithm::ring : a);
+    e.algorithm = cost::algorithm_name(used);
+    e.steps = std::max<int64_t>(k.steps, 1);
+    e.launch_ns = params_.collectives.launch_ns;
     events_.push_back(e);
   }
-  if (rt::is_ring(first.kind)) {  // member i sends to member i + 1
+  // Who sends to whom at each step: the pairs of a permute; around the list
+  // for a ring (member i to member i + 1).
+  if (first.kind == CollectiveKind::permute) {
+    for (const auto& [from, to] : first.pairs) {
+      size_t s = slices.size(), t = slices.size();
+      for (size_t i = 0; i < calls.size(); ++i) {
+        if (calls[i]->rank == from) s = i;
+        if (calls[i]->rank == to) t = i;
+      }
+      if (s < slices.size() && t < slices.size() && s != t) flows_.push_back({base + s, base + t});
+    }
+  } else if (used == cost::Algorithm::ring && slices.size() > 1) {
     for (size_t i = 0; i < slices.size(); ++i) {
-      events_[base + i].flow_to = static_cast<int>(base + (i + 1) % slices.size());
+      flows_.push_back({base + i, base + (i + 1) % slices.size()});
     }
   }
 }
@@ -213,43 +228,66 @@ std::string Estimator::trace_json() const {
       }
     }
   }
-  for (size_t i = 0; i < events_.size(); ++i) {
-    const Event& e = events_[i];
+  auto tid = [&](const cost::Slice& s, int track) { return (s.rank % lnc_) * tracks + track; };
+  // A collective's slices: its launch, then its steps, back to back.
+  auto pieces = [](const Event& e) {
+    std::vector<std::pair<double, double>> out;
+    if (e.steps == 0) return std::vector<std::pair<double, double>>{{e.slice.start, e.slice.end}};
+    const double launch = std::min(e.launch_ns, e.slice.end - e.slice.start);
+    out.emplace_back(e.slice.start, e.slice.start + launch);
+    const double step = (e.slice.end - e.slice.start - launch) / static_cast<double>(e.steps);
+    for (int64_t k = 0; k < e.steps; ++k) {
+      const double from = e.slice.start + launch + step * static_cast<double>(k);
+      out.emplace_back(from, k + 1 == e.steps ? e.slice.end : from + step);
+    }
+    return out;
+  };
+  for (const Event& e : events_) {
     const int rank = e.slice.rank / lnc_;
-    const int program = e.slice.rank % lnc_;
     nlohmann::json args = {{"bytes", e.bytes}, {"place", e.place}};
     if (!e.shapes.empty()) args["shapes"] = e.shapes;
     if (!e.algorithm.empty()) args["algorithm"] = e.algorithm;
-    for (int t = e.slice.track; t < e.slice.track + e.slice.tracks; ++t) {
-      events.push_back({{"name", e.name},
-                        {"ph", "X"},
-                        {"ts", e.slice.start / 1e3},
-                        {"dur", (e.slice.end - e.slice.start) / 1e3},
-                        {"pid", rank},
-                        {"tid", program * tracks + t},
-                        {"args", args}});
+    const auto parts = pieces(e);
+    for (size_t k = 0; k < parts.size(); ++k) {
+      std::string name = e.name;
+      if (e.steps > 0) {
+        name += k == 0 ? " launch" : " step " + std::to_string(k) + "/" + std::to_string(e.steps);
+      }
+      for (int t = e.slice.track; t < e.slice.track + e.slice.tracks; ++t) {
+        events.push_back({{"name", name},
+                          {"ph", "X"},
+                          {"ts", parts[k].first / 1e3},
+                          {"dur", (parts[k].second - parts[k].first) / 1e3},
+                          {"pid", rank},
+                          {"tid", tid(e.slice, t)},
+                          {"args", args}});
+      }
     }
-    if (e.flow_to >= 0) {
-      const Event& to = events_[static_cast<size_t>(e.flow_to)];
-      const int flow = static_cast<int>(i);
-      // From the middle of the sender's slice to the middle of the receiver's.
-      const double from = (e.slice.start + e.slice.end) / 2e3;
-      const double at = (to.slice.start + to.slice.end) / 2e3;
+  }
+  // An arrow a step, from the middle of the sender's step to the middle of
+  // the receiver's.
+  int id = 0;
+  for (const Flow& f : flows_) {
+    const Event& from = events_[f.from];
+    const Event& to = events_[f.to];
+    const auto a = pieces(from), b = pieces(to);
+    for (size_t k = 1; k < a.size() && k < b.size(); ++k) {
       events.push_back({{"name", "send"},
                         {"cat", "ring"},
                         {"ph", "s"},
-                        {"id", flow},
-                        {"ts", from},
-                        {"pid", rank},
-                        {"tid", program * tracks + e.slice.track}});
+                        {"id", id},
+                        {"ts", (a[k].first + a[k].second) / 2e3},
+                        {"pid", from.slice.rank / lnc_},
+                        {"tid", tid(from.slice, from.slice.track)}});
       events.push_back({{"name", "send"},
                         {"cat", "ring"},
                         {"ph", "f"},
                         {"bp", "e"},
-                        {"id", flow},
-                        {"ts", at},
+                        {"id", id},
+                        {"ts", (b[k].first + b[k].second) / 2e3},
                         {"pid", to.slice.rank / lnc_},
-                        {"tid", (to.slice.rank % lnc_) * tracks + to.slice.track}});
+                        {"tid", tid(to.slice, to.slice.track)}});
+      ++id;
     }
   }
   nlohmann::json trace = {

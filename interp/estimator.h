@@ -37,7 +37,8 @@ class Estimator final : public RunObserver {
   std::string summary() const;
 
   // The timeline as Chrome trace-event JSON: a process per rank, a thread
-  // per track of each program, a slice per instruction, flow arrows from a
+  // per track of each program, a slice per instruction (a collective's
+  // launch and each of its steps), flow arrows from each ring step's or
   // permute's sender to its receiver.
   std::string trace_json() const;
 
@@ -49,7 +50,13 @@ class Estimator final : public RunObserver {
     std::string shapes;     // "[128, 512] float32 <- [128, 512] bfloat16"
     std::string algorithm;  // a collective's
     int64_t bytes = 0;
-    int flow_to = -1;  // a permute step's receiving event
+    // A collective's: its launch, then its steps, each a slice of its own.
+    int64_t steps = 0;
+    double launch_ns = 0;
+  };
+  // A collective member's data going to another's, step by step (events).
+  struct Flow {
+    size_t from, to;
   };
 
   int unit(int rank, int program) const { return rank * lnc_ + program; }
@@ -59,6 +66,7 @@ class Estimator final : public RunObserver {
   int lnc_;
   cost::Schedule schedule_;
   std::vector<Event> events_;
+  std::vector<Flow> flows_;
 };
 
 }  // namespace nkic::interp
