@@ -47,7 +47,8 @@ double as_dtype(rt::DType t, int64_t v) {
 }  // namespace
 
 int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
-                       const std::string& datatype, const rt::Platform& platform) {
+                       const std::string& datatype, const rt::Platform& platform,
+                       int64_t memory_limit) {
   const rt::DType t = dtype_of(datatype);
   const auto elem = static_cast<int64_t>(rt::dtype_size(t));
   const int64_t count = size / elem;
@@ -77,7 +78,7 @@ int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
       break;
   }
   rt::Machine machine(ranks, platform);
-  machine.set_memory_limit(rt::Machine::default_memory_limit());
+  machine.set_memory_limit(memory_limit);
   std::vector<std::shared_ptr<rt::Buffer>> keep;
   std::vector<std::vector<rt::AccessPattern>> srcs, dsts;
   for (int r = 0; r < ranks; ++r) {

@@ -17,8 +17,10 @@ namespace nkic::tools {
 // r + 1) of nccom-test's `size` bytes of `datatype`. Every input element is
 // a small integer, r * 7 + i * 13 modulo 17 (less 8 for signed dtypes), so
 // the expected sums are exact before their one rounding to the dtype.
-// Throws rt::Error when the machine cannot hold the buffers.
+// Throws rt::Error when the machine cannot hold the buffers within
+// `memory_limit` bytes (0: none).
 int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
-                       const std::string& datatype, const rt::Platform& platform);
+                       const std::string& datatype, const rt::Platform& platform,
+                       int64_t memory_limit);
 
 }  // namespace nkic::tools

@@ -74,6 +74,11 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts) {
   cmd->add_flag("--check", opts.check,
                 "Also run each size on the simulated machine and count the wrong elements "
                 "(#wrong); any is exit 1");
+  cmd->add_option("--memory-limit", opts.memory_limit,
+                  "With --check: refuse buffers that would bring all ranks' storage above "
+                  "this many bytes (512M, 8G; 0: no limit; default: half the host's memory)")
+      ->type_name("SIZE")
+      ->check(rt::byte_size_error);
   return cmd;
 }
 
@@ -103,8 +108,11 @@ int run_bench(const BenchOptions& opts) {
   int64_t wrong = 0;
   if (opts.check) {
     const rt::Platform& platform = *rt::find_platform(opts.platform);
+    const int64_t limit = opts.memory_limit.empty() ? rt::Machine::default_memory_limit()
+                                                    : *rt::parse_bytes(opts.memory_limit);
     for (cost::BenchRow& row : rows) {
-      row.wrong = wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform);
+      row.wrong = wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform,
+                                 limit);
       wrong += *row.wrong;
     }
   }

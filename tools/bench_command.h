@@ -19,6 +19,7 @@ struct BenchOptions {
   std::string algorithm = "auto";
   std::string json;
   bool check = false;
+  std::string memory_limit;  // for --check; empty: the default
 };
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts);
