@@ -140,8 +140,13 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
           c.ns = matmul_ns(p.tensor, rt::free_size(moving), widest(o.srcs));
           c.bytes = bytes_of(*o.dsts[0]);
           return c;
-        } else {
+        } else if constexpr (std::is_same_v<Op, rt::RegisterMove> ||
+                             std::is_same_v<Op, rt::RegisterLoad> ||
+                             std::is_same_v<Op, rt::RegisterStore> ||
+                             std::is_same_v<Op, rt::RankId> || std::is_same_v<Op, rt::RingRankId>) {
           return OpCost{};  // the registers' own operations: no data moves
+        } else {
+          static_assert(sizeof(Op) == 0, "op_cost: say what the new operation costs");
         }
       },
       op);
