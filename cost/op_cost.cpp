@@ -82,8 +82,8 @@ OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPatter
 
 Access access_of(const rt::AccessPattern& ap) {
   const auto elem = static_cast<int64_t>(rt::dtype_size(ap.dtype()));
-  if (ap.elements() == 0) return {ap.buffer, 0, 0};
-  return {ap.buffer, ap.min_offset() * elem, (ap.max_offset() + 1) * elem};
+  if (ap.elements() == 0) return {ap.buffer->serial(), 0, 0};
+  return {ap.buffer->serial(), ap.min_offset() * elem, (ap.max_offset() + 1) * elem};
 }
 
 int64_t run_bytes(const rt::AccessPattern& ap) {

@@ -23,9 +23,9 @@ namespace nkic::cost {
 enum class Engine { tensor, vector, scalar, gpsimd };
 
 // Bytes [begin, end) of one tensor's storage, read or written. `buffer`
-// only identifies the storage (it is never dereferenced).
+// identifies the tensor (rt::Buffer::serial()).
 struct Access {
-  const void* buffer = nullptr;
+  uint64_t buffer = 0;
   int64_t begin = 0;
   int64_t end = 0;
 };
@@ -81,7 +81,7 @@ class Schedule {
   struct Rank {
     std::vector<double> free_at;  // by track
     std::vector<double> busy;
-    std::map<const void*, BufferHistory> buffers;
+    std::map<uint64_t, BufferHistory> buffers;
     double end = 0;
     double floor = 0;  // the last barrier's
   };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -86,9 +87,19 @@ const Platform* find_platform(std::string_view name) {
 
 const Platform& default_platform() { return kPlatforms[0]; }
 
+namespace {
+
+uint64_t next_serial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace
+
 Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
                std::string name, bool io, int program)
     : machine_(machine),
+      serial_(next_serial()),
       rank_(rank),
       program_(is_on_chip(kind) ? program : 0),
       kind_(kind),

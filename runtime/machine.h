@@ -107,6 +107,9 @@ class Buffer {
   Buffer& operator=(const Buffer&) = delete;
 
   Machine& machine() const { return machine_; }
+  // This allocation's number, unique in the process: two tensors that were
+  // never alive together can share an address, never a serial.
+  uint64_t serial() const { return serial_; }
   int rank() const { return rank_; }
   // The program (of the rank's LNC grid) whose SBUF or PSUM holds it; 0 for HBM.
   int program() const { return program_; }
@@ -150,6 +153,7 @@ class Buffer {
 
  private:
   Machine& machine_;
+  uint64_t serial_;
   int rank_;
   int program_;
   MemKind kind_;

@@ -53,7 +53,7 @@ TEST_CASE("a DMA from HBM into a 128-partition tile, and a strided one") {
         Approx(dma_ns(platform_params("trn2").dma, {262144, 128, 4})));
   // What it touches: the span of each side, in bytes.
   const Access a = access_of(src);
-  CHECK(a.buffer == t.hbm.get());
+  CHECK(a.buffer == t.hbm->serial());
   CHECK(a.begin == 0);
   CHECK(a.end == (127 * 1024 + 511 + 1) * 4);
 }
