@@ -256,6 +256,7 @@ class Emitter {
     out().line("// " + place_comment(head.where) + "  and " + std::to_string(end - begin - 1) +
                " more instructions: rows " + std::to_string(first) + " to " +
                std::to_string(table_.rows() - 1) + " of kInstrs");
+    out().line("table_state_.observer = observer_;");
     out().line("rt::run_table(kTable, " + std::to_string(first) + ", " +
                std::to_string(table_.rows()) + ", table_state_);");
   }
@@ -324,8 +325,9 @@ class Emitter {
     for (int r : i.reg_srcs) reg_srcs += (reg_srcs.empty() ? "" : ", ") + reg_expr(r, false);
     on_every_rank(place, [&] {
       set_operands(out(), ops.all);
-      out().line(constant + ".run({" + pointers(ops.dsts) + ", " + pointers(ops.srcs) + ", {" +
-                 reg_dsts + "}, {" + reg_srcs + "}, r});");
+      out().line("rt::run_observed(" + constant + ", {" + pointers(ops.dsts) + ", " +
+                 pointers(ops.srcs) + ", {" + reg_dsts + "}, {" + reg_srcs + "}, r}, observer_, " +
+                 place + ");");
     });
   }
 
@@ -397,6 +399,41 @@ class Emitter {
       const rt::Schedule schedule = rt::lower_collective(op, size, tensors);
       for (const Scratch& s : emit_schedule(out(), schedule, names)) declare_scratch(s);
     }
+    // Reported once per list, as the interpreter's rendezvous reports it.
+    std::vector<const std::vector<int>*> all;
+    for (const auto& list : op.group.groups) all.push_back(&list);
+    std::string pairs;
+    for (const auto& [s, t] : op.pairs) {
+      pairs += (pairs.empty() ? "{" : ", {") + std::to_string(s) + ", " + std::to_string(t) + "}";
+    }
+    const auto arrays = [](const std::vector<std::string>& names) {
+      std::string s;
+      for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+      return "{" + s + "}";
+    };
+    out().line("rt::observe_collective(observer_, " + collective_kind_expr(op.kind) + ", {" +
+               pairs + "}, " + group_constant(all) + ", " + arrays(ops.srcs) + ", " +
+               arrays(ops.dsts) + ", " + place + ");");
+  }
+
+  static std::string collective_kind_expr(rt::CollectiveKind kind) {
+    switch (kind) {
+      case rt::CollectiveKind::all_reduce:
+        return "rt::CollectiveKind::all_reduce";
+      case rt::CollectiveKind::all_gather:
+        return "rt::CollectiveKind::all_gather";
+      case rt::CollectiveKind::reduce_scatter:
+        return "rt::CollectiveKind::reduce_scatter";
+      case rt::CollectiveKind::all_to_all:
+        return "rt::CollectiveKind::all_to_all";
+      case rt::CollectiveKind::permute_implicit:
+        return "rt::CollectiveKind::permute_implicit";
+      case rt::CollectiveKind::permute_implicit_reduce:
+        return "rt::CollectiveKind::permute_implicit_reduce";
+      case rt::CollectiveKind::permute:
+        return "rt::CollectiveKind::permute";
+    }
+    return "";
   }
 
   // What the lowering needs of the operands, buffer ids standing for buffers.

@@ -143,8 +143,11 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
         } else if constexpr (std::is_same_v<Op, rt::RegisterMove> ||
                              std::is_same_v<Op, rt::RegisterLoad> ||
                              std::is_same_v<Op, rt::RegisterStore> ||
-                             std::is_same_v<Op, rt::RankId> || std::is_same_v<Op, rt::RingRankId>) {
-          return OpCost{};  // the registers' own operations: no data moves
+                             std::is_same_v<Op, rt::RankId> || std::is_same_v<Op, rt::RingRankId> ||
+                             std::is_same_v<Op, rt::CoreBarrier>) {
+          // The registers' own operations, and a barrier (the estimator holds
+          // both programs there): no data moves.
+          return OpCost{};
         } else {
           static_assert(sizeof(Op) == 0, "op_cost: say what the new operation costs");
         }

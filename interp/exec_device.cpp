@@ -5,7 +5,6 @@
 
 #include <array>
 
-#include "interp/run_observer.h"
 #include "interp/spmd.h"
 
 namespace nkic::interp {
@@ -27,6 +26,10 @@ size_t checked_count(const rt::Span<T>& list, int most) {
 }
 
 }  // namespace
+
+std::string place_text(const SourceRange& where) {
+  return where.valid() ? where.file->path() + ":" + std::to_string(where.begin.line) : "";
+}
 
 std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const SourceRange&) {
   auto r = std::make_shared<rt::Register>();
@@ -64,7 +67,7 @@ void ExecDevice::run(const DeviceCall& call) {
   o.reg_srcs = rt::Span<int64_t>(reg_srcs.data(), rs);
   o.rank = rank_;
   rt::run_op(call.op, o);
-  if (observer_) observer_->op(rank_, program_, call.op, o, call.where);
+  if (observer_) observer_->op(rank_, program_, call.op, o, place_text(call.where));
 }
 
 void ExecDevice::collective(CollectiveCall call) {

@@ -6,17 +6,19 @@
 #pragma once
 
 #include "interp/device.h"
+#include "runtime/op_observer.h"
 
 namespace nkic::interp {
 
 class Spmd;
 
-class RunObserver;
+// "FILE:LINE" of a call, as an observer hears it.
+std::string place_text(const SourceRange& where);
 
 class ExecDevice : public Device {
  public:
-  // `observer`, when given, hears of every operation (run_observer.h).
-  ExecDevice(int rank, Spmd& spmd, int program = 0, RunObserver* observer = nullptr)
+  // `observer`, when given, hears of every operation (runtime/op_observer.h).
+  ExecDevice(int rank, Spmd& spmd, int program = 0, rt::OpObserver* observer = nullptr)
       : rank_(rank), program_(program), spmd_(&spmd), observer_(observer) {}
 
   // The scheduler of the next run, for a device that outlives one run (the
@@ -42,7 +44,7 @@ class ExecDevice : public Device {
   int rank_;
   int program_;
   Spmd* spmd_;
-  RunObserver* observer_;
+  rt::OpObserver* observer_;
 };
 
 }  // namespace nkic::interp

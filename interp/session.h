@@ -20,13 +20,13 @@
 #include "frontend/diagnostics.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
+#include "runtime/op_observer.h"
 #include "runtime/npy.h"
 #include "runtime/tensor.h"
 
 namespace nkic::interp {
 
 class Device;
-class RunObserver;
 
 // Kernels unroll at specialization time, so real ones execute far fewer
 // statements; beyond this many a rank is taken to be looping forever.
@@ -52,9 +52,9 @@ struct SessionOptions {
   // Steps (statements, calls of Python functions, comprehension items) each
   // rank may take before it is stopped as looping forever; 0: no bound.
   int64_t max_steps = kDefaultMaxSteps;
-  // Hears of every device operation, collective and meeting of run()
-  // (run_observer.h); nullptr: none. Not owned.
-  RunObserver* observer = nullptr;
+  // Hears of every device operation and collective of run()
+  // (runtime/op_observer.h); nullptr: none. Not owned.
+  rt::OpObserver* observer = nullptr;
 };
 
 // A kernel argument from the command line: either one .npy array per rank,

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "interp/run_observer.h"
+#include "interp/exec_device.h"
 #include "runtime/exception_text.h"
 
 namespace nkic::interp {
@@ -353,7 +353,19 @@ void Spmd::join(CollectiveCall call) {
     std::vector<const CollectiveCall*> calls;
     for (const auto& a : done.arrived) calls.push_back(&*a);
     complete_collective(calls);
-    if (observer_) observer_->collective(calls);
+    if (observer_) {
+      std::vector<rt::ObservedMember> members;
+      for (const CollectiveCall* c : calls) {
+        rt::ObservedMember m;
+        m.rank = c->rank;
+        m.program = c->program;
+        for (const auto& t : c->srcs) m.srcs.push_back(t->resolve());
+        for (const auto& t : c->dsts) m.dsts.push_back(t->resolve());
+        m.place = place_text(c->range);
+        members.push_back(std::move(m));
+      }
+      observer_->collective(calls.front()->kind, calls.front()->pairs, members);
+    }
     for (int m : done.members) state_[static_cast<size_t>(unit(m, program))] = State::ready;
     // Yield, so that the lowest runnable rank runs next whichever member
     // happened to arrive last.
@@ -381,7 +393,6 @@ void Spmd::meet(const ProgramMeeting& call, const MeetingDone& complete) {
   waiting.reset();
   // On a throw the first stays waiting, and is unwound with the run.
   complete(first, call);
-  if (observer_) observer_->meeting(first, call);
   state_[static_cast<size_t>(unit(first.rank, first.program))] = State::ready;
   pass_baton_locked();  // program 0 goes on first, whichever arrived last
   wait_turn_locked(lock, self);

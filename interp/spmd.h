@@ -39,11 +39,10 @@
 
 #include "frontend/diagnostics.h"
 #include "interp/nki/collective.h"
+#include "runtime/op_observer.h"
 #include "runtime/tensor.h"
 
 namespace nkic::interp {
-
-class RunObserver;
 
 // A program's call that meets the rank's other program, as recorded when
 // it arrives.
@@ -103,8 +102,8 @@ class Spmd {
       std::function<void(const ProgramMeeting& first, const ProgramMeeting& second)>;
   void meet(const ProgramMeeting& call, const MeetingDone& complete);
 
-  // Hears of every collective and meeting as it completes.
-  void set_observer(RunObserver* observer) { observer_ = observer; }
+  // Hears of every collective as it completes (runtime/op_observer.h).
+  void set_observer(rt::OpObserver* observer) { observer_ = observer; }
 
   // Where a rank's kernel ended, for "rank 2 finished at k.py:20:1".
   void set_finish_place(int rank, const SourceRange& where, int program = 0);
@@ -155,7 +154,7 @@ class Spmd {
   int done_count_ = 0;
   bool cancelled_ = false;
   std::optional<Diagnostic> first_error_;
-  RunObserver* observer_ = nullptr;
+  rt::OpObserver* observer_ = nullptr;
 };
 
 }  // namespace nkic::interp

@@ -237,6 +237,19 @@ struct RingRankId {
   std::string text(const OpText& t) const;
 };
 
+// nisa.core_barrier, once both programs of an LNC-2 rank have reached it:
+// nothing moves (the scheduler or the program's order has met them); a cost
+// model holds both programs here.
+struct CoreBarrier {
+  static constexpr const char* kName = "core_barrier";
+  static constexpr const char* kType = "CoreBarrier";
+  static constexpr OperandCounts kOperands{0, 0, 0, 0};
+
+  auto fields() const { return std::tie(); }
+  void run(const OpOperands&) const {}
+  std::string text(const OpText&) const { return "programs 0 and 1 meet"; }
+};
+
 // nisa.sendrecv between the two programs of an LNC-2 rank, once both have
 // called it: dsts[0] (program 0's) <- srcs[1] (program 1's) and dsts[1] <-
 // srcs[0], as two DMA copies of equal element counts. Both sources are read
@@ -262,7 +275,7 @@ namespace nkic::rt {
 
 using DeviceOp =
     std::variant<DmaCopy, Memset, Iota, RegisterMove, RegisterLoad, RegisterStore, RankId,
-                 RingRankId, LncExchange, NcMatmul, NcTranspose, DmaTranspose, TensorTensor,
+                 RingRankId, CoreBarrier, LncExchange, NcMatmul, NcTranspose, DmaTranspose, TensorTensor,
                  TensorScalar, Activation, TensorReduce, AffineSelect, TensorCopyPredicated,
                  Exponential>;
 

@@ -58,6 +58,11 @@ void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank,
   if (i.reg_src >= 0) o.reg_srcs = Span<int64_t>(reg_srcs, 1);
   o.rank = rank;
   run_op(t.ops[i.aux], o);
+  if (s.observer) {
+    const SourcePlace& place = t.places[i.place];
+    s.observer->op(rank, place.program < 0 ? 0 : place.program, t.ops[i.aux], o,
+                   place_text(place));
+  }
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "runtime/op_observer.h"
 #include "runtime/access_pattern.h"
 #include "runtime/device_ops.h"
 #include "runtime/program.h"
@@ -90,6 +91,7 @@ struct TableState {
   std::shared_ptr<Buffer>* slots;
   int64_t* registers;
   int registers_per_rank;
+  OpObserver* observer = nullptr;  // hears every row's operation
 };
 
 // Runs instrs[begin, end) of the table, each on ranks 0 .. ranks-1 in turn.

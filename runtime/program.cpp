@@ -9,10 +9,12 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <new>
 #include <optional>
 
+#include "cost/estimator.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
@@ -44,6 +46,8 @@ struct ProgramOptions {
   bool strict = false;
   std::string memory_limit;  // empty: the machine's default
   std::string lnc;           // empty: not given
+  bool estimate = false;
+  std::string profile;
 };
 
 // What the program is called in messages: its file name, as the user typed it.
@@ -191,9 +195,19 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
   if (!opts.memory_limit.empty()) machine.set_memory_limit(*parse_bytes(opts.memory_limit));
   const std::unique_ptr<CompiledKernel> kernel = make(machine);
   if (!kernel) throw Error("the program made no kernel");
+  std::optional<cost::Estimator> estimator;
+  if (opts.estimate || !opts.profile.empty()) {
+    try {
+      estimator.emplace(cost::platform_params(spec.platform), spec.ranks, spec.lnc);
+    } catch (const cost::ParamsError& e) {
+      throw Error(e.what());
+    }
+    kernel->set_observer(&*estimator);
+  }
   RankOutputs outputs;
   std::vector<double> micros;
   for (int i = 0; i < opts.iters; ++i) {
+    if (estimator) estimator->reset();  // each run alike: the last one's timeline
     kernel->load(inputs);
     const auto start = std::chrono::steady_clock::now();
     kernel->execute();
@@ -204,6 +218,12 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
   if (!opts.outdir.empty()) write_outputs(opts.outdir, outputs);
   if (opts.print) print_outputs(std::cout, outputs);
   if (opts.time) std::cerr << "time: " << median(micros) << " us/iter\n";
+  if (opts.estimate) std::cerr << estimator->summary();
+  if (!opts.profile.empty()) {
+    std::ofstream out(opts.profile);
+    out << estimator->trace_json();
+    if (!out) throw Error("cannot write the profile '" + opts.profile + "'");
+  }
   return 0;
 }
 
@@ -239,6 +259,12 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
   app.add_option("--iters", opts.iters, "Run the kernel N times (the outputs are the last run's)")
       ->check(CLI::Range(1, kMaxIters));
   app.add_flag("--time", opts.time, "Print the median execution time per run to stderr (below)");
+  app.add_flag("--estimate", opts.estimate,
+               "Print to stderr the device time the cost model estimates, as nkirun's --estimate "
+               "does (an estimate, not a measurement)");
+  app.add_option("--profile", opts.profile,
+                 "Write the estimated timeline to FILE.json (Chrome trace events; opens in Perfetto)")
+      ->type_name("FILE.json");
   app.add_flag("--strict", opts.strict,
                "Reading an element the kernel never wrote is an error (only the first run "
                "of --iters is checked fully: later runs see the earlier runs' writes)");

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/op_observer.h"
 #include "runtime/access_pattern.h"
 #include "runtime/host_io.h"
 #include "runtime/located_error.h"
@@ -54,6 +55,13 @@ class CompiledKernel {
   // (empty the first time), so --iters runs allocate no output memory after
   // the first.
   virtual void read_outputs(RankOutputs& outputs) = 0;
+
+  // Who hears every operation and collective execute() performs (the cost
+  // model's estimate); nullptr: nobody.
+  void set_observer(OpObserver* observer) { observer_ = observer; }
+
+ protected:
+  OpObserver* observer_ = nullptr;
 };
 
 // Reads `ap`'s elements in row-major order into `array`, which becomes an

@@ -171,7 +171,7 @@ class Driver {
     write_file(cpp_path, cpp);
     const std::vector<std::string> command =
         compiler_command(cpp_path, opts_.output, NKIC_SOURCE_DIR,
-                         {NKIC_PROGRAM_LIB, NKIC_RUNTIME_LIB});
+                         {NKIC_PROGRAM_LIB, NKIC_COST_LIB, NKIC_RUNTIME_LIB});
     std::string output;
     const int status = run_command(command, &output);
     if (!opts_.keep_cpp) std::remove(cpp_path.c_str());

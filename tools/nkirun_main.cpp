@@ -15,7 +15,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "cost/params.h"
-#include "interp/estimator.h"
+#include "cost/estimator.h"
 #include "interp/session.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
@@ -110,7 +110,7 @@ int run(const RunOptions& opts) {
   session_options.module_path = module_search_path(opts.includes, NKIC_STDLIB_DIR);
   session_options.strict = opts.strict;
   apply_limits(opts.limits, session_options);
-  std::optional<interp::Estimator> estimator;
+  std::optional<cost::Estimator> estimator;
   if (opts.estimate || !opts.profile.empty()) {
     try {
       estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc);

@@ -116,6 +116,7 @@ Value nisa_core_barrier(CallArgs& c) {
   m.name = "nisa.core_barrier";
   meet(c, m, [&](const ProgramMeeting& first, const ProgramMeeting& second) {
     check_same_operation(c, first, second);
+    device(c).run({rt::CoreBarrier{}, {}, {}, {}, {}, c.range});
   });
   return Value();
 }

@@ -1,7 +1,8 @@
 """Differential test of the compiler: every case of cases.py for one example
 (or the stdlib module) runs through `nkirun run ... -o A --print` and through
 `nkic build ... -o PROG` then `PROG ... -o B --print`; A and B must hold the
-same .npy files, byte for byte, and the two listings must be equal.
+same .npy files, byte for byte, the two listings must be equal, and so must
+the device-time estimates (--estimate) of the two runs.
 
 A PROG is specialized for its shapes, dtypes, rank count and compile-time
 arguments, so cases differing only in the data of their tensor inputs share
@@ -100,11 +101,11 @@ def compare(label, interpreted, compiled):
 def differential(nkirun, prog, case, label, tmp):
     """Runs a case both ways and compares what they wrote and printed."""
     out_a, out_b = os.path.join(tmp, "A"), os.path.join(tmp, "B")
-    interp_argv = nkirun_argv(nkirun, case, out_a) + ["--print"]
+    interp_argv = nkirun_argv(nkirun, case, out_a) + ["--print", "--estimate"]
     proc_a = run(interp_argv, RUN_TIMEOUT_SECONDS)
     if proc_a.returncode != 0:
         return [failure(f"{label}: nkirun", interp_argv, proc_a)]
-    prog_argv = [prog, "-o", out_b, "--print", "--strict"]
+    prog_argv = [prog, "-o", out_b, "--print", "--strict", "--estimate"]
     for name, path in tensor_args(case[4]):
         prog_argv += ["-a", f"{name}=@{path}"]
     # The built program accepts its own --lnc; its platform is the one it was built for.
@@ -116,7 +117,17 @@ def differential(nkirun, prog, case, label, tmp):
     if proc_a.stdout != proc_b.stdout:
         errors.append(f"{label}: --print differs\n  nkirun:\n{proc_a.stdout}\n"
                       f"  compiled:\n{proc_b.stdout}")
+    # The same operations in each program's order: the same estimate.
+    if estimate_of(proc_a.stderr) != estimate_of(proc_b.stderr):
+        errors.append(f"{label}: --estimate differs\n  nkirun:\n{estimate_of(proc_a.stderr)}\n"
+                      f"  compiled:\n{estimate_of(proc_b.stderr)}")
     return errors
+
+
+def estimate_of(stderr):
+    """The --estimate summary in a run's stderr: from its first line on."""
+    at = stderr.find("estimated device time:")
+    return stderr[at:] if at >= 0 else "(no estimate)"
 
 
 def random_like(array, rng):

@@ -46,7 +46,7 @@ struct Scratch {
 template <class O, class F>
 void with_session(const std::string& source, int ranks, O& outcome, F&& use,
                   int64_t max_steps = interp::kDefaultMaxSteps, int lnc = 1,
-                  interp::RunObserver* observer = nullptr) {
+                  rt::OpObserver* observer = nullptr) {
   Scratch scratch;
   const std::string path = scratch.dir + "/k.py";
   std::ofstream(path) << source;
@@ -77,7 +77,7 @@ void with_session(const std::string& source, int ranks, O& outcome, F&& use,
 
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks,
                    const std::vector<interp::KernelArg>& args, int lnc,
-                   interp::RunObserver* observer) {
+                   rt::OpObserver* observer) {
   Outcome outcome;
   with_session(
       source, ranks, outcome, [&](interp::Session& s) { outcome.result = s.run(kernel, args); },

@@ -26,7 +26,7 @@ struct Outcome {
 // with `observer` hearing the run.
 Outcome run_kernel(const std::string& source, const std::string& kernel, int ranks = 1,
                    const std::vector<interp::KernelArg>& args = {}, int lnc = 1,
-                   interp::RunObserver* observer = nullptr);
+                   rt::OpObserver* observer = nullptr);
 
 // Runs it `times` times in one Session (so on one machine, whose storage is
 // reused), stopping at the first error; `result` is the last run's.

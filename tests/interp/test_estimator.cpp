@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "cost/formulas.h"
-#include "interp/estimator.h"
+#include "cost/estimator.h"
 #include "run_util.h"
 
 using doctest::Approx;
@@ -23,7 +23,7 @@ import nki.collectives as ncc
 
 double estimate(const std::string& body, const char* kernel, int ranks,
                 const std::vector<nkic::interp::KernelArg>& args, int lnc = 1) {
-  nkic::interp::Estimator e(nkic::cost::platform_params("trn2"), ranks, lnc);
+  nkic::cost::Estimator e(nkic::cost::platform_params("trn2"), ranks, lnc);
   const auto o = run_kernel(std::string(kHeader) + body, kernel, ranks, args, lnc, &e);
   REQUIRE(o.error == "");
   return e.device_ns();

@@ -1,9 +1,9 @@
-// The device-time estimate of a run (README, "Device-time model"): hears
-// the run's operations (run_observer.h), prices each one (cost/op_cost.h,
-// cost/collective_cost.h) and places it on its unit's tracks
-// (cost/schedule.h). A unit is one program of one rank, one NeuronCore.
-// The result is a summary (the slowest rank's time and how busy each of its
-// engines was) and a Chrome trace-event / Perfetto timeline.
+// The device-time estimate of a run, interpreted or built (README,
+// "Device-time model"): hears the run's operations (runtime/op_observer.h),
+// prices each one (op_cost.h, collective_cost.h) and places it on its
+// unit's tracks (schedule.h). A unit is one program of one rank, one
+// NeuronCore. The result is a summary (the slowest rank's time and how busy
+// each of its engines was) and a Chrome trace-event / Perfetto timeline.
 #pragma once
 
 #include <cstdint>
@@ -12,18 +12,18 @@
 
 #include "cost/params.h"
 #include "cost/schedule.h"
-#include "interp/run_observer.h"
+#include "runtime/op_observer.h"
 
-namespace nkic::interp {
+namespace nkic::cost {
 
-class Estimator final : public RunObserver {
+class Estimator final : public rt::OpObserver {
  public:
-  Estimator(cost::Params params, int ranks, int lnc);
+  Estimator(Params params, int ranks, int lnc);
 
   void op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& operands,
-          const SourceRange& where) override;
-  void collective(const std::vector<const CollectiveCall*>& calls) override;
-  void meeting(const ProgramMeeting& first, const ProgramMeeting& second) override;
+          const std::string& place) override;
+  void collective(rt::CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
+                  const std::vector<rt::ObservedMember>& members) override;
 
   // Starts over, for the next run of --iters.
   void reset();
@@ -44,7 +44,7 @@ class Estimator final : public RunObserver {
 
  private:
   struct Event {
-    cost::Slice slice;
+    Slice slice;
     std::string name;
     std::string place;      // FILE:LINE
     std::string shapes;     // "[128, 512] float32 <- [128, 512] bfloat16"
@@ -61,12 +61,12 @@ class Estimator final : public RunObserver {
 
   int unit(int rank, int program) const { return rank * lnc_ + program; }
 
-  cost::Params params_;
+  Params params_;
   int ranks_;
   int lnc_;
-  cost::Schedule schedule_;
+  Schedule schedule_;
   std::vector<Event> events_;
   std::vector<Flow> flows_;
 };
 
-}  // namespace nkic::interp
+}  // namespace nkic::cost

@@ -1,5 +1,5 @@
 // See estimator.h.
-#include "interp/estimator.h"
+#include "cost/estimator.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,19 +7,12 @@
 
 #include "cost/collective_cost.h"
 #include "cost/op_cost.h"
-#include "interp/nki/collective.h"
-#include "interp/spmd.h"
 #include "runtime/dtype.h"
 #include "runtime/format_util.h"
 
-namespace nkic::interp {
+namespace nkic::cost {
 
 namespace {
-
-std::string place_of(const SourceRange& r) {
-  if (!r.valid()) return "";
-  return r.file->path() + ":" + std::to_string(r.begin.line);
-}
 
 std::string pattern_text(const rt::AccessPattern& ap) {
   return rt::format_shape(ap.shape()) + " " + std::string(rt::dtype_name(ap.dtype()));
@@ -33,137 +26,138 @@ std::string shapes_of(const rt::OpOperands& o) {
   return out;
 }
 
-std::vector<cost::Access> accesses(rt::Span<const rt::AccessPattern*> patterns) {
-  std::vector<cost::Access> out;
-  for (const rt::AccessPattern* ap : patterns) out.push_back(cost::access_of(*ap));
+std::vector<Access> accesses(rt::Span<const rt::AccessPattern*> patterns) {
+  std::vector<Access> out;
+  for (const rt::AccessPattern* ap : patterns) out.push_back(access_of(*ap));
   return out;
 }
 
-int64_t bytes_of(const std::vector<Value::Tensor>& tensors) {
+int64_t bytes_of(const std::vector<rt::AccessPattern>& patterns) {
   int64_t n = 0;
-  for (const auto& t : tensors) n += t->size() * static_cast<int64_t>(rt::dtype_size(t->dtype()));
+  for (const auto& ap : patterns)
+    n += ap.elements() * static_cast<int64_t>(rt::dtype_size(ap.dtype()));
   return n;
 }
 
 // The collective as nccom-test sizes it (collective_cost.h).
-cost::Collective cost_kind(CollectiveKind k) {
+Collective cost_kind(rt::CollectiveKind k) {
   switch (k) {
-    case CollectiveKind::all_reduce:
-      return cost::Collective::all_reduce;
-    case CollectiveKind::all_gather:
-      return cost::Collective::all_gather;
-    case CollectiveKind::reduce_scatter:
-      return cost::Collective::reduce_scatter;
-    case CollectiveKind::all_to_all:
-      return cost::Collective::all_to_all;
+    case rt::CollectiveKind::all_reduce:
+      return Collective::all_reduce;
+    case rt::CollectiveKind::all_gather:
+      return Collective::all_gather;
+    case rt::CollectiveKind::reduce_scatter:
+      return Collective::reduce_scatter;
+    case rt::CollectiveKind::all_to_all:
+      return Collective::all_to_all;
     default:
-      return cost::Collective::permute;
+      return Collective::permute;
   }
 }
 
 }  // namespace
 
-Estimator::Estimator(cost::Params params, int ranks, int lnc)
+Estimator::Estimator(Params params, int ranks, int lnc)
     : params_(std::move(params)),
       ranks_(ranks),
       lnc_(lnc),
       schedule_(ranks * lnc, static_cast<int>(params_.dma.engines_per_core)) {}
 
 void Estimator::reset() {
-  schedule_ = cost::Schedule(ranks_ * lnc_, static_cast<int>(params_.dma.engines_per_core));
+  schedule_ = Schedule(ranks_ * lnc_, static_cast<int>(params_.dma.engines_per_core));
   events_.clear();
   flows_.clear();
 }
 
 void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& o,
-                   const SourceRange& where) {
-  const cost::OpCost c = cost::op_cost(params_, op, o);
-  if (c.where == cost::OpCost::Where::none) return;
+                   const std::string& place) {
+  if (std::holds_alternative<rt::CoreBarrier>(op)) {  // both programs meet here
+    schedule_.barrier({unit(rank, 0), unit(rank, lnc_ - 1)});
+    return;
+  }
+  const OpCost c = op_cost(params_, op, o);
+  if (c.where == OpCost::Where::none) return;
   Event e;
   e.name = rt::op_name(op);
-  e.place = place_of(where);
+  e.place = place;
   e.shapes = shapes_of(o);
   e.bytes = c.bytes;
   const auto reads = accesses(o.srcs);
   const auto writes = accesses(o.dsts);
   if (std::holds_alternative<rt::LncExchange>(op)) {
     // Both programs' DMAs at once, when both have arrived: one slice each.
-    std::vector<cost::Schedule::Member> members(2);
+    std::vector<Schedule::Member> members(2);
     for (int p = 0; p < 2; ++p) {
       members[static_cast<size_t>(p)].rank = unit(rank, p);
       members[static_cast<size_t>(p)].reads = {reads[static_cast<size_t>(p)]};
       members[static_cast<size_t>(p)].writes = {writes[static_cast<size_t>(p)]};
     }
-    for (const cost::Slice& s : schedule_.collective(members, c.ns)) {
+    for (const Slice& s : schedule_.collective(members, c.ns)) {
       e.slice = s;
       events_.push_back(e);
     }
     return;
   }
-  e.slice = c.where == cost::OpCost::Where::dma
+  e.slice = c.where == OpCost::Where::dma
                 ? schedule_.dma(unit(rank, program), c.first_dma_engine, c.dma_engines, c.ns, reads,
                                 writes)
                 : schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
   events_.push_back(e);
 }
 
-void Estimator::collective(const std::vector<const CollectiveCall*>& calls) {
-  const CollectiveCall& first = *calls.front();
-  cost::CollectiveShape shape;
-  shape.collective = cost_kind(first.kind);
+void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
+                           const std::vector<rt::ObservedMember>& calls) {
+  if (calls.empty()) return;
+  const rt::ObservedMember& first = calls.front();
+  CollectiveShape shape;
+  shape.collective = cost_kind(kind);
   shape.lnc = lnc_;
-  for (const CollectiveCall* c : calls) shape.members.push_back(c->rank);
-  const bool gathers = first.kind == CollectiveKind::all_gather;
+  for (const rt::ObservedMember& c : calls) shape.members.push_back(c.rank);
+  const bool gathers = kind == rt::CollectiveKind::all_gather;
   shape.bytes = bytes_of(gathers ? first.dsts : first.srcs);
-  if (first.kind == CollectiveKind::permute_implicit_reduce) shape.bytes /= 2;  // two operands
-  const bool ring = rt::is_ring(first.kind) || first.kind == CollectiveKind::permute;
-  const cost::Algorithm a = cost::choose_algorithm(params_, shape);
+  if (kind == rt::CollectiveKind::permute_implicit_reduce) shape.bytes /= 2;  // two operands
+  const bool ring = rt::is_ring(kind) || kind == rt::CollectiveKind::permute;
+  const Algorithm a = choose_algorithm(params_, shape);
   // A ring permute is one step to a neighbour, whatever its group.
-  cost::CollectiveCost k = cost::collective_cost(params_, shape, ring ? cost::Algorithm::ring : a);
-  std::vector<cost::Schedule::Member> members;
-  for (const CollectiveCall* c : calls) {
-    cost::Schedule::Member m;
-    m.rank = unit(c->rank, c->program);
-    for (const auto& t : c->srcs) m.reads.push_back(cost::access_of(t->resolve()));
-    for (const auto& t : c->dsts) m.writes.push_back(cost::access_of(t->resolve()));
+  const Algorithm used = ring ? Algorithm::ring : a;
+  const CollectiveCost k = collective_cost(params_, shape, used);
+  std::vector<Schedule::Member> members;
+  for (const rt::ObservedMember& c : calls) {
+    Schedule::Member m;
+    m.rank = unit(c.rank, c.program);
+    for (const auto& ap : c.srcs) m.reads.push_back(access_of(ap));
+    for (const auto& ap : c.dsts) m.writes.push_back(access_of(ap));
     members.push_back(std::move(m));
   }
-  const std::vector<cost::Slice> slices = schedule_.collective(members, k.ns);
+  const std::vector<Slice> slices = schedule_.collective(members, k.ns);
   const size_t base = events_.size();
-  const cost::Algorithm used = ring ? cost::Algorithm::ring : a;
   for (size_t i = 0; i < slices.size(); ++i) {
     Event e;
     e.slice = slices[i];
-    e.name = collective_name(first.kind);
-    e.place = place_of(calls[i]->range);
+    e.name = rt::collective_name(kind);
+    e.place = calls[i].place;
     e.bytes = shape.bytes;
-    e.algorithm = cost::algorithm_name(used);
+    e.algorithm = algorithm_name(used);
     e.steps = std::max<int64_t>(k.steps, 1);
     e.launch_ns = params_.collectives.launch_ns;
     events_.push_back(e);
   }
   // Who sends to whom at each step: the pairs of a permute; around the list
   // for a ring (member i to member i + 1).
-  if (first.kind == CollectiveKind::permute) {
-    for (const auto& [from, to] : first.pairs) {
+  if (kind == rt::CollectiveKind::permute) {
+    for (const auto& [from, to] : pairs) {
       size_t s = slices.size(), t = slices.size();
       for (size_t i = 0; i < calls.size(); ++i) {
-        if (calls[i]->rank == from) s = i;
-        if (calls[i]->rank == to) t = i;
+        if (calls[i].rank == from) s = i;
+        if (calls[i].rank == to) t = i;
       }
       if (s < slices.size() && t < slices.size() && s != t) flows_.push_back({base + s, base + t});
     }
-  } else if (used == cost::Algorithm::ring && slices.size() > 1) {
+  } else if (used == Algorithm::ring && slices.size() > 1) {
     for (size_t i = 0; i < slices.size(); ++i) {
       flows_.push_back({base + i, base + (i + 1) % slices.size()});
     }
   }
-}
-
-void Estimator::meeting(const ProgramMeeting& first, const ProgramMeeting& second) {
-  // A sendrecv meets in its exchange (op); a barrier holds both programs.
-  if (std::string(first.name) != "nisa.core_barrier") return;
-  schedule_.barrier({unit(first.rank, first.program), unit(second.rank, second.program)});
 }
 
 double Estimator::device_ns() const {
@@ -228,7 +222,7 @@ std::string Estimator::trace_json() const {
       }
     }
   }
-  auto tid = [&](const cost::Slice& s, int track) { return (s.rank % lnc_) * tracks + track; };
+  auto tid = [&](const Slice& s, int track) { return (s.rank % lnc_) * tracks + track; };
   // A collective's slices: its launch, then its steps, back to back.
   auto pieces = [](const Event& e) {
     std::vector<std::pair<double, double>> out;
@@ -298,4 +292,4 @@ std::string Estimator::trace_json() const {
   return trace.dump(1) + "\n";
 }
 
-}  // namespace nkic::interp
+}  // namespace nkic::cost
