@@ -31,6 +31,21 @@ Width width_of(const rt::OpOperands& o) {
                                                     : Width::bits8;
 }
 
+// The engine a kernel named (a nisa.engine member: 2 scalar, 3 gpsimd,
+// 5 vector), else the operation's default.
+Engine named_engine(int64_t member, Engine fallback) {
+  switch (member) {
+    case 2:
+      return Engine::scalar;
+    case 3:
+      return Engine::gpsimd;
+    case 5:
+      return Engine::vector;
+    default:
+      return fallback;
+  }
+}
+
 const EngineParams& engine_params(const Params& p, Engine e) {
   switch (e) {
     case Engine::scalar:
@@ -104,7 +119,7 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
       [&](const auto& x) -> OpCost {
         using Op = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<Op, rt::DmaCopy>) {
-          if (x.on_engine) return stream(p, Engine::vector, o, 1, *o.dsts[0]);
+          if (x.on_engine) return stream(p, named_engine(x.engine, Engine::vector), o, 1, *o.dsts[0]);
           return dma(p, *o.dsts[0], *o.srcs[0]);
         } else if constexpr (std::is_same_v<Op, rt::DmaTranspose>) {
           const bool from_hbm = !rt::is_on_chip(o.srcs[0]->buffer->kind());
@@ -120,11 +135,13 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
           return stream(p, Engine::gpsimd, o, 1, *o.dsts[0]);
         } else if constexpr (std::is_same_v<Op, rt::Activation>) {
           return stream(p, Engine::scalar, o, 1, *o.srcs[0]);
-        } else if constexpr (std::is_same_v<Op, rt::TensorTensor> ||
-                             std::is_same_v<Op, rt::TensorCopyPredicated>) {
+        } else if constexpr (std::is_same_v<Op, rt::TensorTensor>) {
+          return stream(p, named_engine(x.engine, Engine::vector), o, 2, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::TensorCopyPredicated>) {
           return stream(p, Engine::vector, o, 2, *o.dsts[0]);
-        } else if constexpr (std::is_same_v<Op, rt::TensorScalar> ||
-                             std::is_same_v<Op, rt::Exponential>) {
+        } else if constexpr (std::is_same_v<Op, rt::TensorScalar>) {
+          return stream(p, named_engine(x.engine, Engine::vector), o, 1, *o.dsts[0]);
+        } else if constexpr (std::is_same_v<Op, rt::Exponential>) {
           return stream(p, Engine::vector, o, 1, *o.dsts[0]);
         } else if constexpr (std::is_same_v<Op, rt::TensorReduce>) {
           return stream(p, Engine::vector, o, 1, *o.srcs[0]);

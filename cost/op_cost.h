@@ -24,8 +24,8 @@ struct OpCost {
   int64_t bytes = 0;  // moved or written, for a timeline's details
 };
 
-// The engine is where NKI places each operation by default (nkic does not
-// keep a kernel's `engine=` choice): tensor_tensor, tensor_scalar,
+// The engine is the kernel's `engine=` for tensor_tensor, tensor_scalar and
+// tensor_copy, else where NKI places each operation by default: tensor_tensor, tensor_scalar,
 // tensor_reduce, exponential, tensor_copy and tensor_copy_predicated on the
 // Vector Engine, activation on the Scalar Engine, iota and affine_select on
 // GpSimd, nc_matmul and nc_transpose on the Tensor Engine; DMA copies,

@@ -57,8 +57,9 @@ struct TensorTensor {
   static constexpr const char* kType = "TensorTensor";
   static constexpr OperandCounts kOperands{1, 2, 0, 0};
   AluOp op = AluOp::add;
+  int64_t engine = 0;  // the kernel's nisa.engine member (0: unknown), for the cost model
 
-  auto fields() const { return std::tie(op); }
+  auto fields() const { return std::tie(op, engine); }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;
@@ -82,9 +83,11 @@ struct TensorScalar {
   Scalar operand1;
   bool tensor1 = false;
   bool reverse1 = false;
+  int64_t engine = 0;  // the kernel's nisa.engine member (0: unknown), for the cost model
 
   auto fields() const {
-    return std::tie(op0, operand0, tensor0, reverse0, has_op1, op1, operand1, tensor1, reverse1);
+    return std::tie(op0, operand0, tensor0, reverse0, has_op1, op1, operand1, tensor1, reverse1,
+                    engine);
   }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;

@@ -117,8 +117,9 @@ struct DmaCopy {
   // nisa.tensor_copy: a compute engine's copy, not a DMA's (the same bytes
   // move; the cost model prices it on the engine).
   bool on_engine = false;
+  int64_t engine = 0;  // on_engine: the kernel's nisa.engine member (0: unknown)
 
-  auto fields() const { return std::tie(oob_skip, on_engine); }
+  auto fields() const { return std::tie(oob_skip, on_engine, engine); }
   bool skips_out_of_bounds() const { return oob_skip; }
   void check(const OpOperands& o) const;
   // Inline, as the simple operations' are: a generated statement then costs

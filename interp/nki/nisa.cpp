@@ -74,7 +74,7 @@ Value nisa_memset(CallArgs& c) {
 Value nisa_tensor_copy(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, "dst");
   const rt::TensorView& src = tensor_arg(c, "src");
-  enum_arg(c, "engine", "engine");
+  const int64_t engine = enum_arg(c, "engine", "engine");
   name_arg(c, "name");
   for (const auto* t : {&src, &dst}) {
     if (!rt::is_on_chip(t->kind())) {
@@ -83,7 +83,7 @@ Value nisa_tensor_copy(CallArgs& c) {
     }
   }
   if (src.shape() != dst.shape()) throw ValueError(c.fn.name + ": dst and src shapes differ");
-  device(c).run({rt::DmaCopy{false, true}, {&dst}, {&src}, {}, {}, c.range});
+  device(c).run({rt::DmaCopy{false, true, engine}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 

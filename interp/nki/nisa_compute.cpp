@@ -40,12 +40,14 @@ rt::ActFunc act_arg(const CallArgs& c, const char* param) {
 }
 
 // A compute engine: the Tensor, DMA and Sync engines compute none of these.
-void compute_engine_arg(const CallArgs& c) {
+// The member, kept for the cost model.
+int64_t compute_engine_arg(const CallArgs& c) {
   const int64_t engine = enum_arg(c, "engine", "engine");
   if (engine == kEngineTensor || engine == kEngineDma || engine == kEngineSync) {
     throw ValueError(param_name(c, "engine") + " must be nisa.engine.vector, scalar or gpsimd " +
                      "(or left unknown)");
   }
+  return engine;
 }
 
 // A scalar operand: a constant, or a tile (then appended to `srcs`).
@@ -74,7 +76,7 @@ Value nisa_tensor_tensor(CallArgs& c) {
   const rt::TensorView& data2 = tensor_arg(c, "data2");
   rt::TensorTensor op;
   op.op = alu_arg(c, "op");
-  compute_engine_arg(c);
+  op.engine = compute_engine_arg(c);
   name_arg(c, "name");
   device(c).run({op, {&dst}, {&data1, &data2}, {}, {}, c.range});
   return Value();
@@ -99,7 +101,7 @@ Value nisa_tensor_scalar(CallArgs& c) {
     throw ValueError(param_name(c, "operand1") + " must be None when op1 is");
   }
   op.reverse1 = bool_arg(c, "reverse1");
-  compute_engine_arg(c);
+  op.engine = compute_engine_arg(c);
   name_arg(c, "name");
   device(c).run({op, {&dst}, srcs, {}, {}, c.range});
   return Value();

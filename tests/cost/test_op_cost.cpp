@@ -72,6 +72,15 @@ TEST_CASE("tensor_copy runs on the Vector Engine, activation on the Scalar Engin
   CHECK(a.engine == Engine::scalar);
   CHECK(a.ns == Approx(engine_ns(platform_params("trn2").scalar, {512, 1, Width::bits16})));
   const OpCost tt = op_cost(platform_params("trn2"), rt::TensorTensor{}, operands({&s}, {&s, &s}));
+  // engine=nisa.gpsimd_engine (member 3), and scalar (2) for a copy.
+  rt::TensorTensor on_gpsimd;
+  on_gpsimd.engine = 3;
+  const OpCost g = op_cost(platform_params("trn2"), on_gpsimd, operands({&s}, {&s, &s}));
+  CHECK(g.engine == Engine::gpsimd);
+  CHECK(g.ns == Approx(engine_ns(platform_params("trn2").gpsimd, {512, 2, Width::bits32})));
+  CHECK(
+      op_cost(platform_params("trn2"), rt::DmaCopy{false, true, 2}, operands({&b}, {&s})).engine ==
+      Engine::scalar);
   CHECK(tt.ns == Approx(engine_ns(platform_params("trn2").vector, {512, 2, Width::bits32})));
 }
 
