@@ -5,6 +5,9 @@
 // or per-partition tiles, axes, engine, reduce commands) and hands the
 // operation (runtime/compute_ops.h), which checks the tiles, to the rank's
 // Device.
+#include <algorithm>
+#include <initializer_list>
+
 #include "interp/nki/args.h"
 
 namespace nkic::interp::nki {
@@ -48,6 +51,24 @@ int64_t compute_engine_arg(const CallArgs& c) {
                      "(or left unknown)");
   }
   return engine;
+}
+
+// reduce_cmd, which must be one of `allowed` (named in that order when it is not).
+int64_t reduce_cmd_arg(const CallArgs& c, std::initializer_list<int64_t> allowed) {
+  static const char* const names[] = {"idle", "reset", "reduce", "reset_reduce", "load_reduce"};
+  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
+  if (std::find(allowed.begin(), allowed.end(), cmd) != allowed.end()) return cmd;
+  std::string list;
+  size_t k = 0;
+  for (int64_t a : allowed) {
+    list += (k == 0                    ? ""
+             : k + 1 == allowed.size() ? " or "
+                                       : ", ") +
+            std::string(names[static_cast<size_t>(a)]);
+    ++k;
+  }
+  throw ValueError(param_name(c, "reduce_cmd") + " must be " + list + ", not " +
+                   to_str(c["reduce_cmd"]));
 }
 
 // A scalar operand: a constant, or a tile (then appended to `srcs`).
@@ -138,22 +159,8 @@ Value nisa_activation(CallArgs& c) {
   activation_args(c, op, srcs, dsts);
   const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
   reduce_op_arg(c, /*required=*/cmd == kReduceReduce || cmd == kReduceResetReduce);
-  switch (cmd) {
-    case kReduceIdle:
-      break;
-    case kReduceReset:
-      op.reduce = rt::Activation::kReset;
-      break;
-    case kReduceReduce:
-      op.reduce = rt::Activation::kReduce;
-      break;
-    case kReduceResetReduce:
-      op.reduce = rt::Activation::kResetReduce;
-      break;
-    default:
-      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset, reduce or " +
-                       "reset_reduce, not " + to_str(c["reduce_cmd"]));
-  }
+  // rt::Activation's constants are reduce_cmd's values.
+  op.reduce = reduce_cmd_arg(c, {kReduceIdle, kReduceReset, kReduceReduce, kReduceResetReduce});
   name_arg(c, "name");
   device(c).run({op, dsts, srcs, {}, {}, c.range});
   return Value();
@@ -286,23 +293,9 @@ Value nisa_exponential(CallArgs& c) {
   if (!c["reduce_res"].is_none()) dsts.push_back(&tensor_arg(c, "reduce_res"));
   rt::Exponential op;
   op.max_tensor = float_operand_arg(c, "max_value", op.max_value, srcs);
-  const int64_t cmd = enum_arg(c, "reduce_cmd", "reduce_cmd");
-  switch (cmd) {
-    case kReduceIdle:
-      break;
-    case kReduceReduce:
-      op.reduce = rt::Exponential::kReduce;
-      break;
-    case kReduceResetReduce:
-      op.reduce = rt::Exponential::kResetReduce;
-      break;
-    case kReduceLoadReduce:
-      op.reduce = rt::Exponential::kLoadReduce;
-      break;
-    default:
-      throw ValueError(param_name(c, "reduce_cmd") + " must be idle, reset_reduce, reduce or " +
-                       "load_reduce, not " + to_str(c["reduce_cmd"]));
-  }
+  // rt::Exponential's constants are reduce_cmd's values.
+  op.reduce =
+      reduce_cmd_arg(c, {kReduceIdle, kReduceResetReduce, kReduceReduce, kReduceLoadReduce});
   op.init_tensor = float_operand_arg(c, "reduce_init", op.reduce_init, srcs);
   name_arg(c, "name");
   device(c).run({op, dsts, srcs, {}, {}, c.range});
