@@ -98,10 +98,13 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
     }
     return;
   }
-  e.slice = c.where == OpCost::Where::dma
-                ? schedule_.dma(unit(rank, program), c.first_dma_engine, c.dma_engines, c.ns, reads,
-                                writes)
-                : schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
+  if (c.where == OpCost::Where::dma) {
+    e.queue = dma_queue_name(c.dma_queue);
+    e.slice = schedule_.dma(unit(rank, program), c.dma_queue, c.first_dma_engine, c.dma_engines,
+                            c.ns, reads, writes);
+  } else {
+    e.slice = schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
+  }
   events_.push_back(e);
 }
 
@@ -241,6 +244,7 @@ std::string Estimator::trace_json() const {
     nlohmann::json args = {{"bytes", e.bytes}, {"place", e.place}};
     if (!e.shapes.empty()) args["shapes"] = e.shapes;
     if (!e.algorithm.empty()) args["algorithm"] = e.algorithm;
+    if (e.queue) args["queue"] = e.queue;
     const auto parts = pieces(e);
     for (size_t k = 0; k < parts.size(); ++k) {
       std::string name = e.name;

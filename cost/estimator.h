@@ -49,6 +49,7 @@ class Estimator final : public rt::OpObserver {
     std::string place;      // FILE:LINE
     std::string shapes;     // "[128, 512] float32 <- [128, 512] bfloat16"
     std::string algorithm;  // a collective's
+    const char* queue = nullptr;  // a DMA's (dma_queue_name)
     int64_t bytes = 0;
     // A collective's: its launch, then its steps, each a slice of its own.
     int64_t steps = 0;

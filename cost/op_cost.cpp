@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "runtime/dtype.h"
+#include "runtime/isa_members.h"
 #include "runtime/tiles.h"
 
 namespace nkic::cost {
@@ -31,15 +32,15 @@ Width width_of(const rt::OpOperands& o) {
                                                     : Width::bits8;
 }
 
-// The engine a kernel named (a nisa.engine member: 2 scalar, 3 gpsimd,
-// 5 vector), else the operation's default.
+// The engine a kernel named, when it is one of the streaming engines, else
+// the operation's default.
 Engine named_engine(int64_t member, Engine fallback) {
   switch (member) {
-    case 2:
+    case rt::isa::kEngineScalar:
       return Engine::scalar;
-    case 3:
+    case rt::isa::kEngineGpsimd:
       return Engine::gpsimd;
-    case 5:
+    case rt::isa::kEngineVector:
       return Engine::vector;
     default:
       return fallback;
@@ -57,6 +58,16 @@ const EngineParams& engine_params(const Params& p, Engine e) {
   }
 }
 
+// The queue of a transfer the kernel may have said how to start: software
+// DGE is GpSimd's, descriptors made before the run have their own, and a
+// hardware-DGE transfer goes from the engine that triggers it (SyncE unless
+// the kernel names ScalarE).
+DmaQueue queue_of(int64_t dge_mode, int64_t trigger) {
+  if (dge_mode == rt::isa::kDgeSoftware) return DmaQueue::gpsimd;
+  if (dge_mode == rt::isa::kDgeNone) return DmaQueue::prebuilt;
+  return trigger == rt::isa::kEngineScalar ? DmaQueue::scalar : DmaQueue::sync;
+}
+
 // A stream of `inputs` tensors of dst's free size per partition on `e`.
 OpCost stream(const Params& p, Engine e, const rt::OpOperands& o, int64_t inputs,
               const rt::AccessPattern& along) {
@@ -71,7 +82,7 @@ OpCost stream(const Params& p, Engine e, const rt::OpOperands& o, int64_t inputs
 // A DMA between two patterns: the on-chip side's partitions spread it over
 // the engines (an HBM-to-HBM copy, its outermost dim).
 OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPattern& src,
-           DmaShape::Kind kind = DmaShape::Kind::copy) {
+           DmaQueue queue, DmaShape::Kind kind = DmaShape::Kind::copy) {
   DmaShape s;
   s.bytes = bytes_of(dst);
   const rt::AccessPattern& chip = rt::is_on_chip(dst.buffer->kind()) ? dst : src;
@@ -80,6 +91,7 @@ OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPatter
   s.kind = kind;
   OpCost c;
   c.where = OpCost::Where::dma;
+  c.dma_queue = queue;
   c.ns = dma_ns(p.dma, s);
   c.bytes = s.bytes;
   c.dma_engines = static_cast<int>(dma_engines(p.dma, s.partitions));
@@ -90,6 +102,19 @@ OpCost dma(const Params& p, const rt::AccessPattern& dst, const rt::AccessPatter
     c.first_dma_engine =
         static_cast<int>(first / static_cast<int64_t>(p.dma.partitions_per_engine));
   }
+  return c;
+}
+
+// The Tensor Engine: the moving tile streams through the array (a matmul's
+// second source; a transpose's data, a matmul by the identity).
+OpCost matmul(const Params& p, const rt::OpOperands& o) {
+  const rt::AccessPattern& moving = *o.srcs[o.srcs.size() - 1];
+  OpCost c;
+  c.where = OpCost::Where::engine;
+  c.engine = Engine::tensor;
+  // The operands' dtype sets the rate; PSUM's float32 does not.
+  c.ns = matmul_ns(p.tensor, rt::free_size(moving), widest(o.srcs));
+  c.bytes = bytes_of(*o.dsts[0]);
   return c;
 }
 
@@ -120,17 +145,18 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
         using Op = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<Op, rt::DmaCopy>) {
           if (x.on_engine) return stream(p, named_engine(x.engine, Engine::vector), o, 1, *o.dsts[0]);
-          return dma(p, *o.dsts[0], *o.srcs[0]);
+          return dma(p, *o.dsts[0], *o.srcs[0], queue_of(x.dge_mode, x.engine));
         } else if constexpr (std::is_same_v<Op, rt::DmaTranspose>) {
           const bool from_hbm = !rt::is_on_chip(o.srcs[0]->buffer->kind());
           return dma(
-              p, *o.dsts[0], *o.srcs[0],
+              p, *o.dsts[0], *o.srcs[0], queue_of(x.dge_mode, rt::isa::kEngineUnknown),
               from_hbm ? DmaShape::Kind::transpose_from_hbm : DmaShape::Kind::transpose_in_sbuf);
         } else if constexpr (std::is_same_v<Op, rt::LncExchange>) {
-          return dma(p, *o.dsts[0], *o.srcs[1]);
+          return dma(p, *o.dsts[0], *o.srcs[1], DmaQueue::sync);
         } else if constexpr (std::is_same_v<Op, rt::Memset>) {
-          if (!rt::is_on_chip(o.dsts[0]->buffer->kind())) return dma(p, *o.dsts[0], *o.dsts[0]);
-          return stream(p, Engine::vector, o, 1, *o.dsts[0]);
+          if (!rt::is_on_chip(o.dsts[0]->buffer->kind()))
+            return dma(p, *o.dsts[0], *o.dsts[0], DmaQueue::sync);
+          return stream(p, named_engine(x.engine, Engine::vector), o, 1, *o.dsts[0]);
         } else if constexpr (std::is_same_v<Op, rt::Iota> || std::is_same_v<Op, rt::AffineSelect>) {
           return stream(p, Engine::gpsimd, o, 1, *o.dsts[0]);
         } else if constexpr (std::is_same_v<Op, rt::Activation>) {
@@ -145,18 +171,16 @@ OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o)
           return stream(p, Engine::vector, o, 1, *o.dsts[0]);
         } else if constexpr (std::is_same_v<Op, rt::TensorReduce>) {
           return stream(p, Engine::vector, o, 1, *o.srcs[0]);
-        } else if constexpr (std::is_same_v<Op, rt::NcMatmul> ||
-                             std::is_same_v<Op, rt::NcTranspose>) {
-          // The moving tile streams through the array: a matmul's second
-          // source; a transpose's data (a matmul by the identity).
-          const rt::AccessPattern& moving = *o.srcs[o.srcs.size() - 1];
-          OpCost c;
-          c.where = OpCost::Where::engine;
-          c.engine = Engine::tensor;
-          // The operands' dtype sets the rate; PSUM's float32 does not.
-          c.ns = matmul_ns(p.tensor, rt::free_size(moving), widest(o.srcs));
-          c.bytes = bytes_of(*o.dsts[0]);
-          return c;
+        } else if constexpr (std::is_same_v<Op, rt::NcTranspose>) {
+          // The Tensor Engine transposes SBUF into PSUM (a matmul by the
+          // identity); the Vector Engine anything else, or when named.
+          const bool tensor_path = o.srcs[0]->buffer->kind() == rt::MemKind::sbuf &&
+                                   o.dsts[0]->buffer->kind() == rt::MemKind::psum;
+          if (x.engine == rt::isa::kEngineVector || !tensor_path)
+            return stream(p, Engine::vector, o, 1, *o.srcs[0]);
+          return matmul(p, o);
+        } else if constexpr (std::is_same_v<Op, rt::NcMatmul>) {
+          return matmul(p, o);
         } else if constexpr (std::is_same_v<Op, rt::RegisterMove> ||
                              std::is_same_v<Op, rt::RegisterLoad> ||
                              std::is_same_v<Op, rt::RegisterStore> ||

@@ -20,17 +20,20 @@ struct OpCost {
   // p0 / partitions_per_engine onwards (an HBM-only copy, from engine 0).
   int first_dma_engine = 0;
   int dma_engines = 1;
+  DmaQueue dma_queue = DmaQueue::sync;
   double ns = 0;
   int64_t bytes = 0;  // moved or written, for a timeline's details
 };
 
-// The engine is the kernel's `engine=` for tensor_tensor, tensor_scalar and
-// tensor_copy, else where NKI places each operation by default: tensor_tensor, tensor_scalar,
-// tensor_reduce, exponential, tensor_copy and tensor_copy_predicated on the
-// Vector Engine, activation on the Scalar Engine, iota and affine_select on
-// GpSimd, nc_matmul and nc_transpose on the Tensor Engine; DMA copies,
-// transposes and the LNC exchange go to the DMA queues, a memset to the
-// Vector Engine on chip and to a DMA in HBM.
+// The engine is the kernel's `engine=` where an instruction takes one
+// (tensor_tensor, tensor_scalar, tensor_copy, memset, nc_transpose), else
+// where NKI places each operation by default: the element-wise
+// instructions, tensor_copy, exponential and an on-chip memset on the Vector
+// Engine, activation on the Scalar Engine, iota and affine_select on GpSimd,
+// nc_matmul on the Tensor Engine, and nc_transpose there from SBUF to PSUM,
+// else on the Vector Engine. DMA copies and transposes, the LNC exchange and
+// a memset in HBM are transfers, on the queue their dge_mode= and engine=
+// name (schedule.h's DmaQueue).
 OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o);
 
 // The bytes of the buffer a pattern spans, lowest to highest element.

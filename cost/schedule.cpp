@@ -22,7 +22,22 @@ Schedule::Schedule(int units, int dma_engines)
   for (Rank& r : ranks_) {
     r.free_at.assign(static_cast<size_t>(tracks()), 0.0);
     r.busy.assign(static_cast<size_t>(tracks()), 0.0);
+    r.dma.resize(static_cast<size_t>(dma_engines));
   }
+}
+
+const char* dma_queue_name(DmaQueue q) {
+  switch (q) {
+    case DmaQueue::sync:
+      return "sync";
+    case DmaQueue::scalar:
+      return "scalar";
+    case DmaQueue::gpsimd:
+      return "gpsimd";
+    case DmaQueue::prebuilt:
+      return "prebuilt";
+  }
+  return "?";
 }
 
 double Schedule::ready(const Rank& r, const std::vector<Access>& reads,
@@ -66,37 +81,75 @@ void Schedule::record(Rank& r, const std::vector<Access>& reads, const std::vect
   }
 }
 
-Slice Schedule::place(int rank, int track, int tracks, double earliest, double duration,
+void Schedule::commit(Rank& r, const Slice& s, const std::vector<Access>& reads,
+                      const std::vector<Access>& writes) {
+  for (int t = s.track; t < s.track + s.tracks; ++t) {
+    r.free_at[static_cast<size_t>(t)] = std::max(r.free_at[static_cast<size_t>(t)], s.end);
+    r.busy[static_cast<size_t>(t)] += s.end - s.start;
+  }
+  r.end = std::max(r.end, s.end);
+  record(r, reads, writes, s.end);
+}
+
+Slice Schedule::place(int rank, int track, double earliest, double duration,
                       const std::vector<Access>& reads, const std::vector<Access>& writes) {
   Rank& r = ranks_.at(static_cast<size_t>(rank));
   Slice s;
   s.rank = rank;
   s.track = track;
-  s.tracks = tracks;
-  s.start = std::max({earliest, r.floor, ready(r, reads, writes)});
-  for (int t = track; t < track + tracks; ++t) {
-    s.start = std::max(s.start, r.free_at[static_cast<size_t>(t)]);
-  }
+  s.start = std::max({earliest, r.floor, ready(r, reads, writes),
+                      r.free_at[static_cast<size_t>(track)]});
   s.end = s.start + duration;
-  for (int t = track; t < track + tracks; ++t) {
-    r.free_at[static_cast<size_t>(t)] = s.end;
-    r.busy[static_cast<size_t>(t)] += duration;
-  }
-  r.end = std::max(r.end, s.end);
-  record(r, reads, writes, s.end);
+  commit(r, s, reads, writes);
   return s;
 }
 
 Slice Schedule::engine_op(int rank, Engine engine, double duration,
                           const std::vector<Access>& reads, const std::vector<Access>& writes) {
-  return place(rank, static_cast<int>(engine), 1, 0, duration, reads, writes);
+  return place(rank, static_cast<int>(engine), 0, duration, reads, writes);
 }
 
-Slice Schedule::dma(int rank, int first, int count, double duration,
+Slice Schedule::dma(int rank, DmaQueue queue, int first, int count, double duration,
                     const std::vector<Access>& reads, const std::vector<Access>& writes) {
   first = std::clamp(first, 0, dma_engines_ - 1);
   count = std::clamp(count, 1, dma_engines_ - first);
-  return place(rank, 4 + first, count, 0, duration, reads, writes);
+  Rank& r = ranks_.at(static_cast<size_t>(rank));
+  const auto q = static_cast<size_t>(queue);
+  const auto engines = [&](auto&& each) {
+    for (int e = first; e < first + count; ++e) each(r.dma[static_cast<size_t>(e)]);
+  };
+  double t = std::max(r.floor, ready(r, reads, writes));
+  engines([&](const DmaEngine& d) { t = std::max({t, d.busy_until, d.queue_free[q]}); });
+  // The first time from t when every engine is free for the whole transfer.
+  for (bool moved = true; moved;) {
+    moved = false;
+    engines([&](const DmaEngine& d) {
+      for (const Interval& i : d.taken) {
+        if (i.start < t + duration && t < i.end) {
+          t = i.end;
+          moved = true;
+        }
+      }
+    });
+  }
+  Slice s;
+  s.rank = rank;
+  s.track = 4 + first;
+  s.tracks = count;
+  s.start = t;
+  s.end = t + duration;
+  engines([&](DmaEngine& d) {
+    const auto at = std::find_if(d.taken.begin(), d.taken.end(),
+                                 [&](const Interval& i) { return i.start >= s.start; });
+    d.taken.insert(at, {s.start, s.end});
+    if (d.taken.size() > kHistory) {
+      d.busy_until = std::max(d.busy_until, d.taken.front().end);
+      d.taken.erase(d.taken.begin());
+    }
+    d.queue_free[q] = s.end;
+  });
+  commit(r, s, reads, writes);
+  return s;
 }
 
 void Schedule::barrier(const std::vector<int>& units) {
@@ -115,7 +168,7 @@ std::vector<Slice> Schedule::collective(const std::vector<Member>& members, doub
   }
   std::vector<Slice> slices;
   for (const Member& m : members) {
-    slices.push_back(place(m.rank, track, 1, start, duration, m.reads, m.writes));
+    slices.push_back(place(m.rank, track, start, duration, m.reads, m.writes));
   }
   return slices;
 }

@@ -3,8 +3,11 @@
 // once its tracks are free (its compute engine, or the DMA engines its
 // transfer spreads over) and once every earlier instruction of its unit
 // that touched what it touches in a conflicting way has ended: it reads
-// after their writes, writes after their reads and writes. Transfers on
-// different DMA engines overlap; two that need the same engines take turns.
+// after their writes, writes after their reads and writes. A compute engine
+// runs its instructions in program order. Transfers on different DMA
+// engines overlap; two that need the same engine take turns, in program
+// order within one queue, while a transfer of another queue may go first
+// into a time the engine would otherwise wait.
 // A collective's members start together, when the last of them is ready; a
 // barrier lets nothing of its units start before all they did has ended.
 // Durations come from the formulas (formulas.h); the schedule only places
@@ -21,6 +24,16 @@ namespace nkic::cost {
 // The tracks of one unit: the four compute engines, then its DMA engines,
 // then the collective-communication stream.
 enum class Engine { tensor, vector, scalar, gpsimd };
+
+// The DMA queue a transfer is submitted to. The documentation ties a queue
+// to the engine that triggers the transfer and to how its descriptors are
+// made: hardware DGE from SyncE or ScalarE, software DGE on GpSimd, or
+// descriptors the runtime built before the run. A queue spans every DMA
+// engine; on one engine its transfers run in order, and the queues take
+// turns.
+enum class DmaQueue { sync, scalar, gpsimd, prebuilt };
+constexpr int kDmaQueues = 4;
+const char* dma_queue_name(DmaQueue q);
 
 // Bytes [begin, end) of one tensor's storage, read or written. `buffer`
 // identifies the tensor (rt::Buffer::serial()).
@@ -45,9 +58,10 @@ class Schedule {
   // Places one instruction and returns its slice.
   Slice engine_op(int rank, Engine engine, double duration, const std::vector<Access>& reads,
                   const std::vector<Access>& writes);
-  // A transfer on DMA engines [first, first + count) (clamped to the unit's).
-  Slice dma(int rank, int first, int count, double duration, const std::vector<Access>& reads,
-            const std::vector<Access>& writes);
+  // A transfer of `queue` on DMA engines [first, first + count) (clamped to
+  // the unit's).
+  Slice dma(int rank, DmaQueue queue, int first, int count, double duration,
+            const std::vector<Access>& reads, const std::vector<Access>& writes);
   // One member of a collective, with what it reads and writes.
   struct Member {
     int rank = 0;
@@ -78,9 +92,22 @@ class Schedule {
     // access conservatively waits for them.
     double older_reads = 0, older_writes = 0;
   };
+  struct Interval {
+    double start, end;
+  };
+  // What one DMA engine does: its transfers' times in order, the oldest
+  // folded into `busy_until` to bound the history (a later transfer
+  // conservatively starts after them), and when each queue's last transfer
+  // on it ends.
+  struct DmaEngine {
+    std::vector<Interval> taken;
+    double busy_until = 0;
+    double queue_free[kDmaQueues] = {};
+  };
   struct Rank {
     std::vector<double> free_at;  // by track
     std::vector<double> busy;
+    std::vector<DmaEngine> dma;
     std::map<uint64_t, BufferHistory> buffers;
     double end = 0;
     double floor = 0;  // the last barrier's
@@ -90,8 +117,12 @@ class Schedule {
                const std::vector<Access>& writes) const;
   void record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
               double until);
-  Slice place(int rank, int track, int tracks, double earliest, double duration,
+  Slice place(int rank, int track, double earliest, double duration,
               const std::vector<Access>& reads, const std::vector<Access>& writes);
+  // Ends the slice's placement: the tracks' busy time, the unit's end and
+  // what it touched.
+  void commit(Rank& r, const Slice& s, const std::vector<Access>& reads,
+              const std::vector<Access>& writes);
 
   int dma_engines_;
   std::vector<Rank> ranks_;

@@ -117,9 +117,12 @@ struct DmaCopy {
   // nisa.tensor_copy: a compute engine's copy, not a DMA's (the same bytes
   // move; the cost model prices it on the engine).
   bool on_engine = false;
-  int64_t engine = 0;  // on_engine: the kernel's nisa.engine member (0: unknown)
+  // The kernel's nisa.engine member (runtime/isa_members.h; 0: unknown):
+  // on_engine, the engine that copies; else the one that triggers the DMA.
+  int64_t engine = 0;
+  int64_t dge_mode = 0;  // a DMA's nisa.dge_mode member
 
-  auto fields() const { return std::tie(oob_skip, on_engine, engine); }
+  auto fields() const { return std::tie(oob_skip, on_engine, engine, dge_mode); }
   bool skips_out_of_bounds() const { return oob_skip; }
   void check(const OpOperands& o) const;
   // Inline, as the simple operations' are: a generated statement then costs
@@ -138,8 +141,9 @@ struct Memset {
   static constexpr const char* kType = "Memset";
   static constexpr OperandCounts kOperands{1, 0, 0, 0};
   Scalar value;
+  int64_t engine = 0;  // the kernel's nisa.engine member (0: unknown)
 
-  auto fields() const { return std::tie(value); }
+  auto fields() const { return std::tie(value, engine); }
   // The value must fit the dtype (a packed one takes only 0).
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;

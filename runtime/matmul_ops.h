@@ -44,8 +44,9 @@ struct NcTranspose {
   static constexpr const char* kName = "nc_transpose";
   static constexpr const char* kType = "NcTranspose";
   static constexpr OperandCounts kOperands{1, 1, 0, 0};
+  int64_t engine = 0;  // the kernel's nisa.engine member (0: unknown)
 
-  auto fields() const { return std::tie(); }
+  auto fields() const { return std::tie(engine); }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;
@@ -57,8 +58,9 @@ struct DmaTranspose {
   static constexpr const char* kName = "dma_transpose";
   static constexpr const char* kType = "DmaTranspose";
   static constexpr OperandCounts kOperands{1, 1, 0, 0};
+  int64_t dge_mode = 0;  // the kernel's nisa.dge_mode member (0: unknown)
 
-  auto fields() const { return std::tie(); }
+  auto fields() const { return std::tie(dge_mode); }
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;

@@ -147,8 +147,9 @@ Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType d
   return make_tensor(rt::TensorView(std::move(buffer)));
 }
 
-void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what) {
-  device(c).run({rt::Memset{scalar_arg(t.dtype(), v, what)}, {&t}, {}, {}, {}, c.range});
+void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what,
+          int64_t engine) {
+  device(c).run({rt::Memset{scalar_arg(t.dtype(), v, what), engine}, {&t}, {}, {}, {}, c.range});
 }
 
 OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,

@@ -48,8 +48,10 @@ rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what);
 Device& device(const CallArgs& c);
 Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
                rt::MemKind kind, const std::string& name);
-// Every element of t becomes v, as a device operation.
-void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what);
+// Every element of t becomes v, as a device operation (on `engine`, a
+// nisa.engine member, when the kernel names one).
+void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what,
+          int64_t engine = 0);
 
 // A table entry of `module` (modules.h).
 OpEntry entry(const char* module, std::string name, Signature sig, OpRole role,

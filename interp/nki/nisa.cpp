@@ -4,9 +4,12 @@
 #include <cstring>
 
 #include "interp/nki/args.h"
+#include "runtime/isa_members.h"
 
 namespace nkic::interp::nki {
 namespace {
+
+namespace isa = rt::isa;
 
 // ---- the isa enums -----------------------------------------------------------
 
@@ -19,15 +22,19 @@ struct EnumDef {
 const std::vector<EnumDef>& isa_enums() {
   static const std::vector<EnumDef> enums = {
       {"oob_mode", {{"error", 0}, {"skip", 1}}},
-      {"dge_mode", {{"unknown", 0}, {"swdge", 1}, {"hwdge", 2}, {"none", 3}}},
+      {"dge_mode",
+       {{"unknown", isa::kDgeUnknown},
+        {"swdge", isa::kDgeSoftware},
+        {"hwdge", isa::kDgeHardware},
+        {"none", isa::kDgeNone}}},
       {"engine",
-       {{"unknown", 0},
-        {"tensor", 1},
-        {"scalar", 2},
-        {"gpsimd", 3},
-        {"dma", 4},
-        {"vector", 5},
-        {"sync", 6}}},
+       {{"unknown", isa::kEngineUnknown},
+        {"tensor", isa::kEngineTensor},
+        {"scalar", isa::kEngineScalar},
+        {"gpsimd", isa::kEngineGpsimd},
+        {"dma", isa::kEngineDma},
+        {"vector", isa::kEngineVector},
+        {"sync", isa::kEngineSync}}},
       {"dma_engine", {{"dma", 1}, {"gpsimd_dma", 2}}},
       {"matmul_perf_mode", {{"none", 0}, {"double_row", 1}}},
       {"reduce_cmd",
@@ -56,18 +63,33 @@ Value nisa_dma_copy(CallArgs& c) {
   const rt::TensorView& src = tensor_arg(c, "src");
   optional_int_arg(c, "priority");
   const bool skip = enum_arg(c, "oob_mode", "oob_mode") == kOobSkip;
-  enum_arg(c, "dge_mode", "dge_mode");
-  enum_arg(c, "engine", "engine");
+  const int64_t dge = enum_arg(c, "dge_mode", "dge_mode");
+  const int64_t engine = enum_arg(c, "engine", "engine");
   name_arg(c, "name");
-  device(c).run({rt::DmaCopy{skip}, {&dst}, {&src}, {}, {}, c.range});
+  if (engine != isa::kEngineUnknown && engine != isa::kEngineSync &&
+      engine != isa::kEngineScalar) {
+    throw ValueError(param_name(c, "engine") +
+                     " must be nisa.engine.sync or nisa.engine.scalar, the engines that trigger "
+                     "a hardware-DGE transfer (or left unknown)");
+  }
+  if (engine != isa::kEngineUnknown && (dge == isa::kDgeSoftware || dge == isa::kDgeNone)) {
+    throw ValueError(param_name(c, "engine") + " names the engine of a hardware-DGE transfer, "
+                     "and dge_mode is " + to_str(c["dge_mode"]));
+  }
+  device(c).run({rt::DmaCopy{skip, false, engine, dge}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 
 Value nisa_memset(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, "dst");
-  enum_arg(c, "engine", "engine");
+  const int64_t engine = enum_arg(c, "engine", "engine");
   name_arg(c, "name");
-  fill(c, dst, c["value"], param_name(c, "value"));
+  if (engine != isa::kEngineUnknown && engine != isa::kEngineVector &&
+      engine != isa::kEngineGpsimd) {
+    throw ValueError(param_name(c, "engine") +
+                     " must be nisa.engine.vector or nisa.engine.gpsimd (or left unknown)");
+  }
+  fill(c, dst, c["value"], param_name(c, "value"), engine);
   return Value();
 }
 

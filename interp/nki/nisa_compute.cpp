@@ -9,13 +9,14 @@
 #include <initializer_list>
 
 #include "interp/nki/args.h"
+#include "runtime/isa_members.h"
 
 namespace nkic::interp::nki {
 namespace {
 
 // The dims of exponential's src and dst, at most: the instruction's 4-D pattern.
 constexpr int kMaxExponentialDims = 4;
-constexpr int64_t kEngineTensor = 1, kEngineDma = 4, kEngineSync = 6;  // nisa.engine members
+using rt::isa::kEngineDma, rt::isa::kEngineSync, rt::isa::kEngineTensor;
 // nisa.reduce_cmd's members.
 constexpr int64_t kReduceIdle = 0, kReduceReset = 1, kReduceReduce = 2, kReduceResetReduce = 3,
                   kReduceLoadReduce = 4;

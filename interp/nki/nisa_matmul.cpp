@@ -3,13 +3,13 @@
 // (flags, tiling, engine, axes) and hands the operation (runtime/
 // matmul_ops.h), which checks the tiles, to the rank's Device.
 #include "interp/nki/args.h"
+#include "runtime/isa_members.h"
 
 namespace nkic::interp::nki {
 namespace {
 
-constexpr int64_t kEngineTensor = 1, kEngineVector = 5;  // nisa.engine members
-constexpr int64_t kDgeHardware = 2;                      // nisa.dge_mode.hwdge
-constexpr int64_t kOobSkip = 1;                          // nisa.oob_mode.skip
+using rt::isa::kDgeHardware, rt::isa::kEngineTensor, rt::isa::kEngineVector;
+constexpr int64_t kOobSkip = 1;  // nisa.oob_mode.skip
 
 bool bool_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
@@ -95,7 +95,7 @@ Value nisa_nc_transpose(CallArgs& c) {
     throw ValueError(c.fn.name + ": the Vector Engine does not transpose from SBUF to PSUM; "
                      "that is the Tensor Engine's (engine=nisa.engine.tensor)");
   }
-  device(c).run({rt::NcTranspose{}, {&dst}, {&data}, {}, {}, c.range});
+  device(c).run({rt::NcTranspose{engine}, {&dst}, {&data}, {}, {}, c.range});
   return Value();
 }
 
@@ -134,7 +134,7 @@ Value nisa_dma_transpose(CallArgs& c) {
                        src.name() + "' has " + std::to_string(src.shape().back()));
     }
   }
-  device(c).run({rt::DmaTranspose{}, {&dst}, {&src}, {}, {}, c.range});
+  device(c).run({rt::DmaTranspose{dge}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }
 

@@ -199,7 +199,7 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
     at = cpp.find("{Row::" + std::string(kind) + ", ", at);
     CHECK(at != std::string::npos);
   }
-  for (const char* op : {"rt::Memset{rt::Scalar{false, 3, 0x0p+0}}", "rt::RankId{}",
+  for (const char* op : {"rt::Memset{rt::Scalar{false, 3, 0x0p+0}, 0}", "rt::RankId{}",
                          "rt::RegisterLoad{}", "rt::RegisterStore{}"}) {
     CHECK(cpp.find(std::string("    ") + op + ",\n") != std::string::npos);
   }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "cost/op_cost.h"
+#include "runtime/isa_members.h"
 #include "runtime/machine.h"
 
 using doctest::Approx;
@@ -72,16 +73,55 @@ TEST_CASE("tensor_copy runs on the Vector Engine, activation on the Scalar Engin
   CHECK(a.engine == Engine::scalar);
   CHECK(a.ns == Approx(engine_ns(platform_params("trn2").scalar, {512, 1, Width::bits16})));
   const OpCost tt = op_cost(platform_params("trn2"), rt::TensorTensor{}, operands({&s}, {&s, &s}));
-  // engine=nisa.gpsimd_engine (member 3), and scalar (2) for a copy.
+  // engine=nisa.gpsimd_engine, and nisa.engine.scalar for a copy.
   rt::TensorTensor on_gpsimd;
-  on_gpsimd.engine = 3;
+  on_gpsimd.engine = rt::isa::kEngineGpsimd;
   const OpCost g = op_cost(platform_params("trn2"), on_gpsimd, operands({&s}, {&s, &s}));
   CHECK(g.engine == Engine::gpsimd);
   CHECK(g.ns == Approx(engine_ns(platform_params("trn2").gpsimd, {512, 2, Width::bits32})));
   CHECK(
-      op_cost(platform_params("trn2"), rt::DmaCopy{false, true, 2}, operands({&b}, {&s})).engine ==
+      op_cost(platform_params("trn2"), rt::DmaCopy{false, true, rt::isa::kEngineScalar}, operands({&b}, {&s})).engine ==
       Engine::scalar);
   CHECK(tt.ns == Approx(engine_ns(platform_params("trn2").vector, {512, 2, Width::bits32})));
+}
+
+TEST_CASE("a transfer's queue is its dge_mode's and trigger's, and memset and nc_transpose take engine=") {
+  using namespace nkic::rt::isa;
+  Tiles t;
+  const rt::AccessPattern s = whole(t.sbuf), h{t.hbm.get(), 0, {{1024, 128}, {1, 512}}};
+  const auto queue = [&](int64_t engine, int64_t dge) {
+    return op_cost(platform_params("trn2"), rt::DmaCopy{false, false, engine, dge},
+                   operands({&s}, {&h}))
+        .dma_queue;
+  };
+  CHECK(queue(kEngineUnknown, kDgeUnknown) == DmaQueue::sync);
+  CHECK(queue(kEngineSync, kDgeHardware) == DmaQueue::sync);
+  CHECK(queue(kEngineScalar, kDgeUnknown) == DmaQueue::scalar);
+  CHECK(queue(kEngineUnknown, kDgeSoftware) == DmaQueue::gpsimd);
+  CHECK(queue(kEngineUnknown, kDgeNone) == DmaQueue::prebuilt);
+  CHECK(op_cost(platform_params("trn2"), rt::DmaTranspose{kDgeSoftware}, operands({&s}, {&h}))
+            .dma_queue == DmaQueue::gpsimd);
+
+  rt::Memset fill{rt::Scalar::of(0.0), kEngineGpsimd};
+  const OpCost m = op_cost(platform_params("trn2"), fill, operands({&s}, {}));
+  CHECK(m.engine == Engine::gpsimd);
+  CHECK(m.ns == Approx(engine_ns(platform_params("trn2").gpsimd, {512, 1, Width::bits32})));
+  fill.engine = kEngineUnknown;
+  CHECK(op_cost(platform_params("trn2"), fill, operands({&s}, {})).engine == Engine::vector);
+
+  // SBUF to PSUM: the Tensor Engine unless the kernel names the Vector
+  // Engine; anything else, the Vector Engine.
+  const rt::AccessPattern tile{t.sbuf.get(), 0, {{512, 32}, {1, 32}}};
+  const rt::AccessPattern into{t.psum.get(), 0, {{512, 32}, {1, 32}}};
+  const rt::AccessPattern back{t.sbuf.get(), 64, {{512, 32}, {1, 32}}};
+  CHECK(op_cost(platform_params("trn2"), rt::NcTranspose{}, operands({&into}, {&tile})).engine ==
+        Engine::tensor);
+  const OpCost v =
+      op_cost(platform_params("trn2"), rt::NcTranspose{kEngineVector}, operands({&into}, {&tile}));
+  CHECK(v.engine == Engine::vector);
+  CHECK(v.ns == Approx(engine_ns(platform_params("trn2").vector, {32, 1, Width::bits32})));
+  CHECK(op_cost(platform_params("trn2"), rt::NcTranspose{}, operands({&back}, {&tile})).engine ==
+        Engine::vector);
 }
 
 TEST_CASE("a matmul streams its moving tile, and register operations take no track") {
