@@ -7,23 +7,24 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace nkic::cost {
 
 namespace {
 
+// nccom-test's name of each collective.
+constexpr std::pair<Collective, const char*> kShortNames[] = {
+    {Collective::all_reduce, "allr"},
+    {Collective::all_gather, "allg"},
+    {Collective::reduce_scatter, "redsct"},
+    {Collective::all_to_all, "alltoall"},
+    {Collective::permute, "permute"},
+};
+
 const char* collective_short_name(Collective c) {
-  switch (c) {
-    case Collective::all_reduce:
-      return "allr";
-    case Collective::all_gather:
-      return "allg";
-    case Collective::reduce_scatter:
-      return "redsct";
-    case Collective::all_to_all:
-      return "alltoall";
-    case Collective::permute:
-      return "permute";
+  for (const auto& [collective, name] : kShortNames) {
+    if (collective == c) return name;
   }
   return "?";
 }
@@ -38,14 +39,16 @@ int64_t size_unit(Collective c, int ranks, int elem) {
 }  // namespace
 
 std::optional<Collective> collective_named(const std::string& name) {
-  static const std::map<std::string, Collective> names = {{"allr", Collective::all_reduce},
-                                                          {"allg", Collective::all_gather},
-                                                          {"redsct", Collective::reduce_scatter},
-                                                          {"alltoall", Collective::all_to_all},
-                                                          {"permute", Collective::permute}};
-  auto it = names.find(name);
-  if (it == names.end()) return std::nullopt;
-  return it->second;
+  for (const auto& [collective, short_name] : kShortNames) {
+    if (name == short_name) return collective;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> collective_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : kShortNames) names.emplace_back(entry.second);
+  return names;
 }
 
 std::optional<int> datatype_bytes(const std::string& name) {

@@ -40,6 +40,7 @@ struct BenchRow {
 
 // nccom-test's names: allr, allg, redsct, alltoall, permute.
 std::optional<Collective> collective_named(const std::string& name);
+std::vector<std::string> collective_names();
 // Bytes per element of nccom-test's datatypes (fp32, bf16, fp16, fp8,
 // int8, uint8, int16, uint16, int32, uint32); nullopt for another name.
 std::optional<int> datatype_bytes(const std::string& name);

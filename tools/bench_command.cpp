@@ -46,7 +46,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opts) {
   cmd->footer(kBenchFooter);
   cmd->add_option("COLLECTIVE", opts.collective, "allr, allg, redsct, alltoall or permute")
       ->required()
-      ->check(CLI::IsMember({"allr", "allg", "redsct", "alltoall", "permute"}));
+      ->check(CLI::IsMember(cost::collective_names()));
   cmd->add_option("-n,--ranks", opts.ranks, "Ranks in the group")
       ->required()
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
