@@ -26,10 +26,11 @@ std::string shapes_of(const rt::OpOperands& o) {
   return out;
 }
 
-std::vector<Access> accesses(rt::Span<const rt::AccessPattern*> patterns) {
-  std::vector<Access> out;
+// Into `out`, kept from one operation to the next so that hearing one
+// allocates nothing.
+void accesses(rt::Span<const rt::AccessPattern*> patterns, std::vector<Access>& out) {
+  out.clear();
   for (const rt::AccessPattern* ap : patterns) out.push_back(access_of(*ap));
-  return out;
 }
 
 int64_t bytes_of(const std::vector<rt::AccessPattern>& patterns) {
@@ -57,10 +58,11 @@ Collective cost_kind(rt::CollectiveKind k) {
 
 }  // namespace
 
-Estimator::Estimator(Params params, int ranks, int lnc)
+Estimator::Estimator(Params params, int ranks, int lnc, bool timeline)
     : params_(std::move(params)),
       ranks_(ranks),
       lnc_(lnc),
+      timeline_(timeline),
       schedule_(ranks * lnc, static_cast<int>(params_.dma.engines_per_core)) {}
 
 void Estimator::reset() {
@@ -70,7 +72,7 @@ void Estimator::reset() {
 }
 
 void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& o,
-                   const std::string& place) {
+                   const rt::OpPlace& place) {
   if (std::holds_alternative<rt::CoreBarrier>(op)) {  // both programs meet here
     schedule_.barrier({unit(rank, 0), unit(rank, lnc_ - 1)});
     return;
@@ -78,12 +80,16 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
   const OpCost c = op_cost(params_, op, o);
   if (c.where == OpCost::Where::none) return;
   Event e;
-  e.name = rt::op_name(op);
-  e.place = place;
-  e.shapes = shapes_of(o);
+  if (timeline_) {
+    e.name = rt::op_name(op);
+    e.place = place.text();
+    e.shapes = shapes_of(o);
+  }
   e.bytes = c.bytes;
-  const auto reads = accesses(o.srcs);
-  const auto writes = accesses(o.dsts);
+  std::vector<Access>& reads = reads_;
+  std::vector<Access>& writes = writes_;
+  accesses(o.srcs, reads);
+  accesses(o.dsts, writes);
   if (std::holds_alternative<rt::LncExchange>(op)) {
     // Both programs' DMAs at once, when both have arrived: one slice each.
     std::vector<Schedule::Member> members(2);
@@ -94,7 +100,7 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
     }
     for (const Slice& s : schedule_.collective(members, c.ns)) {
       e.slice = s;
-      events_.push_back(e);
+      if (timeline_) events_.push_back(e);
     }
     return;
   }
@@ -105,7 +111,7 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
   } else {
     e.slice = schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
   }
-  events_.push_back(e);
+  if (timeline_) events_.push_back(e);
 }
 
 void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
@@ -133,6 +139,7 @@ void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<
     members.push_back(std::move(m));
   }
   const std::vector<Slice> slices = schedule_.collective(members, k.ns);
+  if (!timeline_) return;
   const size_t base = events_.size();
   for (size_t i = 0; i < slices.size(); ++i) {
     Event e;

@@ -18,10 +18,12 @@ namespace nkic::cost {
 
 class Estimator final : public rt::OpObserver {
  public:
-  Estimator(Params params, int ranks, int lnc);
+  // `timeline`: keep every slice for trace_json(); without it only the
+  // summary is there, and hearing an operation costs less.
+  Estimator(Params params, int ranks, int lnc, bool timeline = true);
 
   void op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& operands,
-          const std::string& place) override;
+          const rt::OpPlace& place) override;
   void collective(rt::CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
                   const std::vector<rt::ObservedMember>& members) override;
 
@@ -65,6 +67,8 @@ class Estimator final : public rt::OpObserver {
   Params params_;
   int ranks_;
   int lnc_;
+  bool timeline_;
+  std::vector<Access> reads_, writes_;  // the operation's being heard
   Schedule schedule_;
   std::vector<Event> events_;
   std::vector<Flow> flows_;

@@ -129,14 +129,18 @@ Access access_of(const rt::AccessPattern& ap) {
 int64_t run_bytes(const rt::AccessPattern& ap) {
   const auto elem = static_cast<int64_t>(rt::dtype_size(ap.dtype()));
   // On chip each partition is its own memory: a run never crosses one.
-  rt::AccessPattern within = ap;
-  if (rt::is_on_chip(ap.buffer->kind()) && !within.dims.empty()) {
-    within.dims.erase(within.dims.begin());
-    within.row_offsets = nullptr;  // they move whole partitions
+  const size_t outermost = rt::is_on_chip(ap.buffer->kind()) && !ap.dims.empty() ? 1 : 0;
+  // From the innermost dim out, the dims that continue one run (as
+  // rt::normalized merges them; a dim of one element takes no part).
+  int64_t run = 1;
+  for (size_t k = ap.dims.size(); k-- > outermost;) {
+    const rt::Dim& d = ap.dims[k];
+    if (d.count == 0) return 0;
+    if (d.count == 1) continue;
+    if (d.step != run) break;
+    run *= d.count;
   }
-  const rt::AccessPattern n = rt::normalized(within);
-  if (!n.dims.empty() && n.dims.back().step == 1) return n.dims.back().count * elem;
-  return elem;
+  return run * elem;
 }
 
 OpCost op_cost(const Params& p, const rt::DeviceOp& op, const rt::OpOperands& o) {

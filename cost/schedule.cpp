@@ -41,8 +41,8 @@ const char* dma_queue_name(DmaQueue q) {
 }
 
 double Schedule::ready(const Rank& r, const std::vector<Access>& reads,
-                       const std::vector<Access>& writes) const {
-  double t = 0;
+                       const std::vector<Access>& writes, double from) const {
+  double t = from;
   auto after = [&](const Access& a, const std::vector<Touch>& touches, double older) {
     for (const Touch& x : touches) {
       if (overlaps(a, x.begin, x.end)) t = std::max(t, x.until);
@@ -51,21 +51,22 @@ double Schedule::ready(const Rank& r, const std::vector<Access>& reads,
   };
   for (const Access& a : reads) {
     auto it = r.buffers.find(a.buffer);
-    if (it == r.buffers.end()) continue;
+    if (it == r.buffers.end() || it->second.writes_until <= t) continue;
     after(a, it->second.writes, it->second.older_writes);
   }
   for (const Access& a : writes) {
     auto it = r.buffers.find(a.buffer);
     if (it == r.buffers.end()) continue;
-    after(a, it->second.writes, it->second.older_writes);
-    after(a, it->second.reads, it->second.older_reads);
+    if (it->second.writes_until > t) after(a, it->second.writes, it->second.older_writes);
+    if (it->second.reads_until > t) after(a, it->second.reads, it->second.older_reads);
   }
   return t;
 }
 
 void Schedule::record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
                       double until) {
-  auto add = [&](std::vector<Touch>& touches, double& older, const Access& a) {
+  auto add = [&](std::vector<Touch>& touches, double& older, double& latest, const Access& a) {
+    latest = std::max(latest, until);
     touches.push_back({a.begin, a.end, until});
     if (touches.size() <= kHistory) return;
     older = std::max(older, touches.front().until);
@@ -73,11 +74,11 @@ void Schedule::record(Rank& r, const std::vector<Access>& reads, const std::vect
   };
   for (const Access& a : reads) {
     BufferHistory& h = r.buffers[a.buffer];
-    add(h.reads, h.older_reads, a);
+    add(h.reads, h.older_reads, h.reads_until, a);
   }
   for (const Access& a : writes) {
     BufferHistory& h = r.buffers[a.buffer];
-    add(h.writes, h.older_writes, a);
+    add(h.writes, h.older_writes, h.writes_until, a);
   }
 }
 
@@ -97,8 +98,8 @@ Slice Schedule::place(int rank, int track, double earliest, double duration,
   Slice s;
   s.rank = rank;
   s.track = track;
-  s.start = std::max({earliest, r.floor, ready(r, reads, writes),
-                      r.free_at[static_cast<size_t>(track)]});
+  s.start = ready(r, reads, writes,
+                  std::max({earliest, r.floor, r.free_at[static_cast<size_t>(track)]}));
   s.end = s.start + duration;
   commit(r, s, reads, writes);
   return s;
@@ -118,17 +119,20 @@ Slice Schedule::dma(int rank, DmaQueue queue, int first, int count, double durat
   const auto engines = [&](auto&& each) {
     for (int e = first; e < first + count; ++e) each(r.dma[static_cast<size_t>(e)]);
   };
-  double t = std::max(r.floor, ready(r, reads, writes));
+  double t = r.floor;
   engines([&](const DmaEngine& d) { t = std::max({t, d.busy_until, d.queue_free[q]}); });
+  t = ready(r, reads, writes, t);
   // The first time from t when every engine is free for the whole transfer.
+  // An engine's intervals are in order and apart, so their ends are sorted:
+  // the first that ends after t is the only one that can be in the way.
   for (bool moved = true; moved;) {
     moved = false;
     engines([&](const DmaEngine& d) {
-      for (const Interval& i : d.taken) {
-        if (i.start < t + duration && t < i.end) {
-          t = i.end;
-          moved = true;
-        }
+      const auto next = std::upper_bound(d.taken.begin(), d.taken.end(), t,
+                                         [](double x, const Interval& i) { return x < i.end; });
+      if (next != d.taken.end() && next->start < t + duration) {
+        t = next->end;
+        moved = true;
       }
     });
   }
@@ -139,14 +143,15 @@ Slice Schedule::dma(int rank, DmaQueue queue, int first, int count, double durat
   s.start = t;
   s.end = t + duration;
   engines([&](DmaEngine& d) {
-    const auto at = std::find_if(d.taken.begin(), d.taken.end(),
-                                 [&](const Interval& i) { return i.start >= s.start; });
+    d.queue_free[q] = s.end;
+    if (duration <= 0) return;  // it takes no time on the engine
+    const auto at = std::upper_bound(d.taken.begin(), d.taken.end(), s.start,
+                                     [](double x, const Interval& i) { return x < i.start; });
     d.taken.insert(at, {s.start, s.end});
     if (d.taken.size() > kHistory) {
       d.busy_until = std::max(d.busy_until, d.taken.front().end);
       d.taken.erase(d.taken.begin());
     }
-    d.queue_free[q] = s.end;
   });
   commit(r, s, reads, writes);
   return s;
@@ -163,8 +168,8 @@ std::vector<Slice> Schedule::collective(const std::vector<Member>& members, doub
   double start = 0;
   for (const Member& m : members) {
     const Rank& r = ranks_.at(static_cast<size_t>(m.rank));
-    start = std::max(
-        {start, r.floor, r.free_at[static_cast<size_t>(track)], ready(r, m.reads, m.writes)});
+    start = ready(r, m.reads, m.writes,
+                  std::max({start, r.floor, r.free_at[static_cast<size_t>(track)]}));
   }
   std::vector<Slice> slices;
   for (const Member& m : members) {

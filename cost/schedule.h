@@ -91,6 +91,9 @@ class Schedule {
     // The latest end among touches dropped to bound the history: a later
     // access conservatively waits for them.
     double older_reads = 0, older_writes = 0;
+    // The latest end of all, kept and dropped: an access from then on waits
+    // for none of them.
+    double reads_until = 0, writes_until = 0;
   };
   struct Interval {
     double start, end;
@@ -113,8 +116,9 @@ class Schedule {
     double floor = 0;  // the last barrier's
   };
 
-  double ready(const Rank& r, const std::vector<Access>& reads,
-               const std::vector<Access>& writes) const;
+  // The earliest time from `from` when what the accesses touch is ready.
+  double ready(const Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
+               double from) const;
   void record(Rank& r, const std::vector<Access>& reads, const std::vector<Access>& writes,
               double until);
   Slice place(int rank, int track, double earliest, double duration,

@@ -67,7 +67,11 @@ void ExecDevice::run(const DeviceCall& call) {
   o.reg_srcs = rt::Span<int64_t>(reg_srcs.data(), rs);
   o.rank = rank_;
   rt::run_op(call.op, o);
-  if (observer_) observer_->op(rank_, program_, call.op, o, place_text(call.where));
+  if (observer_) {
+    const SourceRange& w = call.where;
+    observer_->op(rank_, program_, call.op, o,
+                  rt::OpPlace{w.valid() ? w.file->path().c_str() : nullptr, w.begin.line});
+  }
 }
 
 void ExecDevice::collective(CollectiveCall call) {

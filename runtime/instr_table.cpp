@@ -61,7 +61,7 @@ void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank,
   if (s.observer) {
     const SourcePlace& place = t.places[i.place];
     s.observer->op(rank, place.program < 0 ? 0 : place.program, t.ops[i.aux], o,
-                   place_text(place));
+                   OpPlace{place.file, place.line});
   }
 }
 

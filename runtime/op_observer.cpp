@@ -3,8 +3,12 @@
 
 namespace nkic::rt {
 
+std::string OpPlace::text() const {
+  return file ? std::string(file) + ":" + std::to_string(line) : "";
+}
+
 std::string place_text(const SourcePlace& place) {
-  return std::string(place.file) + ":" + std::to_string(place.line);
+  return OpPlace{place.file, place.line}.text();
 }
 
 void observe_collective(OpObserver* observer, CollectiveKind kind,

@@ -19,6 +19,15 @@
 
 namespace nkic::rt {
 
+// Where an operation is in the kernel: formatted ("FILE:LINE") only by an
+// observer that keeps it, so that watching a run costs no text per
+// operation.
+struct OpPlace {
+  const char* file = nullptr;  // nullptr: unknown
+  int line = 0;
+  std::string text() const;  // "FILE:LINE", or "" when unknown
+};
+
 struct ObservedMember {
   int rank = 0;
   int program = 0;
@@ -30,7 +39,7 @@ class OpObserver {
  public:
   virtual ~OpObserver() = default;
   virtual void op(int rank, int program, const DeviceOp& op, const OpOperands& operands,
-                  const std::string& place) = 0;
+                  const OpPlace& place) = 0;
   // The members of one list, in list order; `pairs` a collective_permute's.
   virtual void collective(CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
                           const std::vector<ObservedMember>& members) = 0;
@@ -45,7 +54,8 @@ void run_observed(const Op& op, const OpOperands& o, OpObserver* observer,
                   const SourcePlace& place) {
   op.run(o);
   if (observer)
-    observer->op(o.rank, place.program < 0 ? 0 : place.program, DeviceOp(op), o, place_text(place));
+    observer->op(o.rank, place.program < 0 ? 0 : place.program, DeviceOp(op), o,
+                 OpPlace{place.file, place.line});
 }
 
 // A generated collective's report: for each list of `groups`, its members'

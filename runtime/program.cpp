@@ -198,7 +198,8 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
   std::optional<cost::Estimator> estimator;
   if (opts.estimate || !opts.profile.empty()) {
     try {
-      estimator.emplace(cost::platform_params(spec.platform), spec.ranks, spec.lnc);
+      estimator.emplace(cost::platform_params(spec.platform), spec.ranks, spec.lnc,
+                        /*timeline=*/!opts.profile.empty());
     } catch (const cost::ParamsError& e) {
       throw Error(e.what());
     }

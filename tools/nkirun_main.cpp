@@ -113,7 +113,8 @@ int run(const RunOptions& opts) {
   std::optional<cost::Estimator> estimator;
   if (opts.estimate || !opts.profile.empty()) {
     try {
-      estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc);
+      estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc,
+                        /*timeline=*/!opts.profile.empty());
     } catch (const cost::ParamsError& e) {
       throw InputError{e.what()};
     }
