@@ -20,6 +20,8 @@
 #   (e) examples/allgather_matmul/ at the sizes of (d): the ring all-gather
 #       that multiplies each block as it arrives (the same 128 matmuls per
 #       rank, between ring permutes), interpreted and compiled.
+#   (f) what --estimate costs nkirun: (b), (c) and (e) interpreted with and
+#       without it (goal: at most 20% more).
 #
 # Every figure is the median of --iters runs (`time: X us/iter`), each program
 # making its buffers once. What is timed is the kernel's execution on the
@@ -124,6 +126,25 @@ ring_compiled=$(median_us "$TMP/ring_agm" "${PROG_AGM[@]}" --iters "$ITERS_MATMU
 ring_interp=$(median_us "$NKIRUN" run examples/allgather_matmul/kernel.py -n 4 "${PROG_AGM[@]}" \
   "${RING[@]}" --iters "$ITERS_MATMUL" --time)
 
+md_est=$(median_us "$NKIRUN" run bench/kernels/many_dmas.py -n 4 -a "input=@$TMP/rows.npy" \
+  --iters "$ITERS_MANY_DMAS" --time --estimate)
+ar_est=$(median_us "$NKIRUN" run nkilib.experimental.collectives -k all_reduce_hbm_kernel -n 8 \
+  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time --estimate)
+ring_est=$(median_us "$NKIRUN" run examples/allgather_matmul/kernel.py -n 4 "${PROG_AGM[@]}" \
+  "${RING[@]}" --iters "$ITERS_MATMUL" --time --estimate)
+
+"$PYTHON" - "$md_interp" "$md_est" "$ar_interp" "$ar_est" "$ring_interp" "$ring_est" \
+  >"$TMP/estimate.txt" <<'EOF'
+import sys
+md, md_e, ar, ar_e, ring, ring_e = map(float, sys.argv[1:])
+print("(f) nkirun with --estimate against without (goal: at most 1.20)")
+for name, bare, est in (("many_dmas 4 x 4096 x 128 B", md, md_e),
+                        ("all-reduce 8 x 8 MiB f32", ar, ar_e),
+                        ("ring all-gather + matmul", ring, ring_e)):
+    print(f"    {name:<28} {bare:12.0f} us {est:12.0f} us   ratio {est / bare:5.2f}   "
+          f"{'met' if est / bare <= 1.2 else 'MISSED'}")
+EOF
+
 "$PYTHON" - "$hand" "$ar_compiled" "$ar_interp" "$md_compiled" "$md_interp" "$mw_compiled" \
   "$mw_interp" "$agm_compiled" "$agm_compiled_bare" "$agm_interp" "$agm_interp_bare" \
   "$ring_compiled" "$ring_interp" <<'EOF'
@@ -155,3 +176,4 @@ print("(e) examples/allgather_matmul/, the same sizes, matmul as each block arri
 for name, total in (("nkirun", ring_i), ("compiled", ring_c)):
     print(f"    {name:<9} {total / 1e6:8.2f} s   {'met' if total < 10e6 else 'MISSED'}")
 EOF
+cat "$TMP/estimate.txt"
