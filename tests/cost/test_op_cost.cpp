@@ -53,7 +53,7 @@ TEST_CASE("a DMA from HBM into a 128-partition tile, and a strided one") {
   // Whole rows of HBM continue each other: one run; on chip a run stays in
   // its partition, and dims of one element take no part.
   CHECK(run_bytes({t.hbm.get(), 0, {{1024, 128}, {1, 1024}}}) == 128 * 1024 * 4);
-  CHECK(run_bytes({t.hbm.get(), 0, {{2048, 4}, {1024, 2}, {7, 1}, {1, 1024}}}) == 2 * 1024 * 4);
+  CHECK(run_bytes({t.hbm.get(), 0, {{4096, 4}, {1024, 2}, {7, 1}, {1, 1024}}}) == 2 * 1024 * 4);
   CHECK(run_bytes({t.sbuf.get(), 0, {{512, 128}, {1, 512}}}) == 512 * 4);
   CHECK(run_bytes({t.sbuf.get(), 0, {{512, 128}, {1, 0}}}) == 0);
   CHECK(op_cost(platform_params("trn2"), rt::DmaCopy{}, operands({&dst}, {&strided})).ns ==
