@@ -322,6 +322,10 @@ void refuse_tensor_equality(const Value& a, const Value& b) {
 }  // namespace
 
 Value binary_op(BinOpKind op, const Value& a, const Value& b) {
+  // Two ints, the meta-program's commonest case, before every other.
+  if (auto x = a.get<int64_t>(); x && op != BinOpKind::MatMul) {
+    if (auto y = b.get<int64_t>()) return int_op(op, *x, *y);
+  }
   if (auto x = int_enum_value(a)) return binary_op(op, Value(*x), b);
   if (auto y = int_enum_value(b)) return binary_op(op, a, Value(*y));
   if (op == BinOpKind::BitOr && is_type_value(a) && is_type_value(b)) {
@@ -413,6 +417,22 @@ bool compare(CmpOpKind op, const Value& a, const Value& b) {
 }
 
 Value compare_value(CmpOpKind op, const Value& a, const Value& b) {
+  if (auto x = a.get<int64_t>()) {
+    if (auto y = b.get<int64_t>()) {
+      switch (op) {
+        case CmpOpKind::Lt:
+          return *x < *y;
+        case CmpOpKind::LtE:
+          return *x <= *y;
+        case CmpOpKind::Gt:
+          return *x > *y;
+        case CmpOpKind::GtE:
+          return *x >= *y;
+        default:
+          break;
+      }
+    }
+  }
   const bool rich = op != CmpOpKind::Is && op != CmpOpKind::IsNot && op != CmpOpKind::In &&
                     op != CmpOpKind::NotIn;
   if (rich && (a.is<Value::Instance>() || b.is<Value::Instance>()) && !int_enum_value(a) &&
