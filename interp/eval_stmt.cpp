@@ -26,6 +26,13 @@ Flow loop_body_flow(Flow f, bool& stop) {
 
 }  // namespace
 
+void Evaluator::Active::install(Evaluator& ev) {
+  arena_.emplace(ev.arena_);
+  work_.emplace(ev.work_);
+  methods_.emplace(ev);
+  current_ = &ev;
+}
+
 Evaluator::Evaluator(RankContext ctx)
     : ctx_(ctx), builtins_(std::make_shared<Scope>()), work_(ctx.max_steps) {
   install_python_builtins(*builtins_);
@@ -142,9 +149,9 @@ Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
     case ast::StmtKind::Assign: {
       const auto& a = *s.as<ast::Assign>();
       const ast::Name* only = a.targets.size() == 1 ? a.targets[0]->as<ast::Name>() : nullptr;
-      std::string outer = std::exchange(assignment_target_, only ? only->id : std::string());
+      const std::string* outer = std::exchange(assignment_target_, only ? &only->id : nullptr);
       const Value v = eval(*a.value, scope);
-      assignment_target_ = std::move(outer);
+      assignment_target_ = outer;
       for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
       return Flow::normal;
     }

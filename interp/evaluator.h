@@ -7,6 +7,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -92,7 +93,10 @@ class Evaluator : public UserMethods {
   void set_spmd(Spmd& spmd) { ctx_.spmd = &spmd; }
   // The variable the statement being run assigns to (`out = nl.ndarray(...)`),
   // empty when none: unnamed tensors take it, so messages can name them.
-  const std::string& assignment_target() const { return assignment_target_; }
+  const std::string& assignment_target() const {
+    static const std::string none;
+    return assignment_target_ ? *assignment_target_ : none;
+  }
   int rank() const { return ctx_.rank; }
 
   // A fresh module scope; runs a module's top level in it.
@@ -231,18 +235,32 @@ class Evaluator : public UserMethods {
   ScopePtr builtins_;
   std::map<std::string, Value> modules_;  // imported modules of this rank
   std::vector<std::string> importing_;    // modules running their top level, outermost first
-  // Makes this rank's arena and work meter the thread's own while it
-  // evaluates (every public evaluating call makes one).
-  struct Active {
-    explicit Active(Evaluator& ev) : arena(ev.arena_), work(ev.work_), methods(ev) {}
-    ContainerArena::Use arena;
-    WorkMeter::Use work;
-    UserMethods::Use methods;
+  // Makes this rank's arena, work meter and methods the thread's own while
+  // it evaluates (every public evaluating call makes one); nothing to do
+  // when they are already, as in the calls evaluation makes of itself.
+  class Active {
+   public:
+    explicit Active(Evaluator& ev) : previous_(current_) {
+      if (previous_ != &ev) install(ev);
+    }
+    ~Active() { current_ = previous_; }
+    Active(const Active&) = delete;
+    Active& operator=(const Active&) = delete;
+
+   private:
+    void install(Evaluator& ev);
+    // The evaluator whose Active installed the thread's arena, work meter
+    // and methods, innermost: they are installed and restored together.
+    static inline thread_local const Evaluator* current_ = nullptr;
+    const Evaluator* previous_;
+    std::optional<ContainerArena::Use> arena_;
+    std::optional<WorkMeter::Use> work_;
+    std::optional<UserMethods::Use> methods_;
   };
 
   int depth_ = 0;
   WorkMeter work_;
-  std::string assignment_target_;
+  const std::string* assignment_target_ = nullptr;  // the Name node's id
   Value return_value_;
   const ast::Return* last_return_ = nullptr;
   // The exceptions whose `except` clauses are running, innermost last: what
@@ -265,5 +283,7 @@ void install_python_builtins(Scope& scope);
 void install_class_builtins(Scope& scope);
 // Methods of str, list, dict and tuple values; nullopt when there is none.
 std::optional<Value> python_method(const Value& self, const std::string& name);
+// The function such a method calls with self first; nullptr when none.
+BuiltinPtr python_method_function(const Value& self, const std::string& name);
 
 }  // namespace nkic::interp
