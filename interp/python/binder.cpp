@@ -5,9 +5,6 @@ namespace nkic::interp {
 
 ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList positional,
                          KwArgs keywords) {
-  const std::string who = callee + "()";
-  std::vector<std::optional<Value>> bound(sig.size());
-  size_t next = 0;
   size_t positional_params = 0;
   int var_args = -1, var_keywords = -1;
   for (size_t i = 0; i < sig.size(); ++i) {
@@ -15,6 +12,14 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     if (sig[i].kind == ParamKind::var_args) var_args = static_cast<int>(i);
     if (sig[i].kind == ParamKind::var_keywords) var_keywords = static_cast<int>(i);
   }
+  // The commonest call: an argument for each parameter, in order.
+  if (keywords.empty() && positional_params == sig.size() && positional.size() == sig.size()) {
+    return positional;
+  }
+  // The callee's name, for a message: built only when one is.
+  const auto who = [&] { return callee + "()"; };
+  std::vector<std::optional<Value>> bound(sig.size());
+  size_t next = 0;
   ValueList extra;
   for (Value& v : positional) {
     while (next < sig.size() && sig[next].kind != ParamKind::positional) {
@@ -26,13 +31,13 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     } else if (var_args >= 0) {
       extra.push_back(std::move(v));
     } else {
-      throw ValueError(who + " takes " + std::to_string(positional_params) +
+      throw ValueError(who() + " takes " + std::to_string(positional_params) +
                            " positional argument" + (positional_params == 1 ? "" : "s") + " but " +
                            std::to_string(positional.size()) + " were given",
                        "TypeError");
     }
   }
-  auto rest = new_dict();
+  Value::Dict rest = var_keywords >= 0 ? new_dict() : nullptr;
   for (auto& [name, value] : keywords) {
     size_t i = 0;
     while (i < sig.size() && !(sig[i].name == name && (sig[i].kind == ParamKind::positional ||
@@ -41,15 +46,15 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     }
     if (i == sig.size()) {
       if (var_keywords < 0)
-        throw ValueError(who + " got an unexpected keyword argument '" + name + "'", "TypeError");
+        throw ValueError(who() + " got an unexpected keyword argument '" + name + "'", "TypeError");
       if (rest->find(Value(name))) {
-        throw ValueError(who + " got multiple values for argument '" + name + "'", "TypeError");
+        throw ValueError(who() + " got multiple values for argument '" + name + "'", "TypeError");
       }
       rest->set(Value(name), std::move(value));
       continue;
     }
     if (bound[i])
-      throw ValueError(who + " got multiple values for argument '" + name + "'", "TypeError");
+      throw ValueError(who() + " got multiple values for argument '" + name + "'", "TypeError");
     bound[i] = std::move(value);
   }
   ValueList out;
@@ -64,7 +69,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
     } else if (sig[i].default_value) {
       out.push_back(*sig[i].default_value);
     } else {
-      throw ValueError(who + " missing required argument '" + sig[i].name + "'", "TypeError");
+      throw ValueError(who() + " missing required argument '" + sig[i].name + "'", "TypeError");
     }
   }
   return out;
