@@ -242,8 +242,30 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
 }
 
 Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
-  const Value callee = eval(*c.func, scope);
-  ValueList args = eval_elements(c.args, scope);
+  // A method of a list, dict, str or tuple (xs.append(y)): its function
+  // with self first, as the bound method would call it, without making one.
+  Value callee;
+  ValueList args;
+  if (auto a = c.func->as<ast::Attribute>()) {
+    Value self = eval(*a->value, scope);
+    const bool container = self.is<Value::List>() || self.is<Value::Dict>() ||
+                           self.is<std::string>() || self.is<Value::Tuple>();
+    if (BuiltinPtr f = container ? python_method_function(self, a->attr) : nullptr) {
+      callee = Value(std::move(f));
+      args.push_back(std::move(self));
+    } else {
+      try {
+        callee = get_attribute(self, a->attr);
+      } catch (const ValueError& err) {
+        fail(c.func->range, err);
+      } catch (const rt::Error& err) {
+        fail(c.func->range, err.what());
+      }
+    }
+  } else {
+    callee = eval(*c.func, scope);
+  }
+  for (Value& v : eval_elements(c.args, scope)) args.push_back(std::move(v));
   KwArgs kwargs;
   for (const ast::Keyword& k : c.keywords) {
     const Value v = eval(*k.value, scope);
