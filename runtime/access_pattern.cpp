@@ -109,26 +109,29 @@ void check_bounds(const AccessPattern& ap) {
     if (d.count < 0) throw Error("negative count " + std::to_string(d.count) + " in access pattern");
   }
   const int64_t size = ap.storage_elements();
-  // A reinterpreted buffer counts elements of the dtype it is read as.
-  const std::string unit =
-      ap.as_dtype ? " " + std::string(dtype_name(*ap.as_dtype)) + " elements)" : " elements)";
-  const std::string of = " of '" + ap.buffer->name() + "' (" + std::to_string(size) + unit;
-  const std::string on = " on '" + ap.buffer->name() + "' (" + std::to_string(size) + unit;
+  // The buffer, for a message (only built for one): a reinterpreted buffer
+  // counts elements of the dtype it is read as.
+  const auto buffer_text = [&](const char* preposition) {
+    const std::string unit =
+        ap.as_dtype ? " " + std::string(dtype_name(*ap.as_dtype)) + " elements)" : " elements)";
+    return preposition + (" '" + ap.buffer->name() + "' (") + std::to_string(size) + unit;
+  };
   const std::optional<int64_t> n = product_if_fits(ap.shape());
   if (n && *n == 0) return;
   if (!n || *n > kMaxPatternElements) {
-    throw Error("access pattern " + pattern_text(ap.dims) + on + " moves " +
+    throw Error("access pattern " + pattern_text(ap.dims) + buffer_text(" on") + " moves " +
                 (n ? std::to_string(*n) : std::string("more than 2**63")) +
                 " elements; one transfer moves at most " + std::to_string(kMaxPatternElements));
   }
   const auto e = extent(ap);
   if (!e) {
     throw Error("access pattern out of bounds: offset " + std::to_string(ap.offset) +
-                " pattern " + pattern_text(ap.dims) + " reaches past 64-bit offsets" + of);
+                " pattern " + pattern_text(ap.dims) + " reaches past 64-bit offsets" +
+                buffer_text(" of"));
   }
   if (e->lo >= 0 && e->hi < size) return;
   throw Error("access pattern out of bounds: elements " + std::to_string(e->lo) + ".." +
-              std::to_string(e->hi) + of);
+              std::to_string(e->hi) + buffer_text(" of"));
 }
 
 AccessPattern normalized(const AccessPattern& ap) {

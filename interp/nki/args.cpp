@@ -17,6 +17,16 @@ const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
   throw ValueError(param_name(c, param) + " must be a tensor, not '" + type_name(c[param]) + "'");
 }
 
+namespace {
+
+// to_int, naming the parameter (and `what` of it) only when it fails.
+int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what = "") {
+  if (auto i = v.get<int64_t>()) return *i;
+  return to_int(v, param_name(c, param) + what);
+}
+
+}  // namespace
+
 std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a shape");
@@ -29,7 +39,7 @@ std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
   std::vector<int64_t> shape;
   for (const Value& d : *items) {
     if (auto r = d.get<Value::Register>()) register_misuse(**r, "a shape");
-    shape.push_back(to_int(d, param_name(c, param) + " dimension"));
+    shape.push_back(int_of(c, d, param, " dimension"));
   }
   return shape;
 }
@@ -65,11 +75,11 @@ Value::Register register_arg(const CallArgs& c, const char* param) {
 
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
   if (c[param].is_none()) return std::nullopt;
-  return to_int(c[param], param_name(c, param));
+  return int_of(c, c[param], param);
 }
 
 int64_t int32_arg(const CallArgs& c, const char* param) {
-  const int64_t v = to_int(c[param], param_name(c, param));
+  const int64_t v = int_of(c, c[param], param);
   if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
     throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
   }
