@@ -265,8 +265,10 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   } else {
     callee = eval(*c.func, scope);
   }
+  args.reserve(args.size() + c.args.size());
   for (Value& v : eval_elements(c.args, scope)) args.push_back(std::move(v));
   KwArgs kwargs;
+  kwargs.reserve(c.keywords.size());
   for (const ast::Keyword& k : c.keywords) {
     const Value v = eval(*k.value, scope);
     if (!k.name.empty()) {

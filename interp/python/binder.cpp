@@ -18,7 +18,23 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
   }
   // The callee's name, for a message: built only when one is.
   const auto who = [&] { return callee + "()"; };
-  std::vector<std::optional<Value>> bound(sig.size());
+  // Each parameter's argument goes straight to its place in `out`; which
+  // places are taken, on the stack for any signature but a huge one.
+  ValueList out(sig.size());
+  constexpr size_t kInlineParams = 32;
+  bool taken_inline[kInlineParams] = {};
+  std::vector<bool> taken_more(sig.size() > kInlineParams ? sig.size() : 0);
+  const auto taken = [&](size_t i) {
+    return sig.size() > kInlineParams ? bool(taken_more[i]) : taken_inline[i];
+  };
+  const auto take = [&](size_t i, Value v) {
+    out[i] = std::move(v);
+    if (sig.size() > kInlineParams) {
+      taken_more[i] = true;
+    } else {
+      taken_inline[i] = true;
+    }
+  };
   size_t next = 0;
   ValueList extra;
   for (Value& v : positional) {
@@ -27,7 +43,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
       ++next;
     }
     if (next < sig.size() && sig[next].kind == ParamKind::positional) {
-      bound[next++] = std::move(v);
+      take(next++, std::move(v));
     } else if (var_args >= 0) {
       extra.push_back(std::move(v));
     } else {
@@ -53,21 +69,19 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
       rest->set(Value(name), std::move(value));
       continue;
     }
-    if (bound[i])
+    if (taken(i))
       throw ValueError(who() + " got multiple values for argument '" + name + "'", "TypeError");
-    bound[i] = std::move(value);
+    take(i, std::move(value));
   }
-  ValueList out;
-  out.reserve(sig.size());
   for (size_t i = 0; i < sig.size(); ++i) {
     if (static_cast<int>(i) == var_args) {
-      out.push_back(make_tuple(std::move(extra)));
+      out[i] = make_tuple(std::move(extra));
     } else if (static_cast<int>(i) == var_keywords) {
-      out.push_back(Value(rest));
-    } else if (bound[i]) {
-      out.push_back(std::move(*bound[i]));
+      out[i] = Value(rest);
+    } else if (taken(i)) {
+      continue;
     } else if (sig[i].default_value) {
-      out.push_back(*sig[i].default_value);
+      out[i] = *sig[i].default_value;
     } else {
       throw ValueError(who() + " missing required argument '" + sig[i].name + "'", "TypeError");
     }
