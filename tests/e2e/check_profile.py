@@ -4,7 +4,8 @@ Chrome trace-event JSON (each event's ph, ts, dur, pid, tid and name; a
 process name for each rank and a thread name for each track used; every flow
 start has its end), slices on one track never overlap, and the estimate's
 first line is the documented one, its time the end of the timeline's last
-slice.
+slice, and the estimate is the same again (run twice in one process, and
+without --profile).
 
 usage: check_profile.py NKIRUN REPO_ROOT
 """
@@ -96,6 +97,12 @@ def main():
             problems += found
             if abs(float(match.group(1)) - end) > 0.006:
                 problems.append(f"{name}: estimated {match.group(1)} us, the timeline ends at {end}")
+            # The same numbers again: run twice in one process, and without
+            # a timeline kept.
+            again = subprocess.run(nkirun_argv(nkirun, case, folder) + ["--estimate", "--iters", "2"],
+                                   capture_output=True, text=True, timeout=120)
+            if again.stderr != proc.stderr:
+                problems.append(f"{name}: a second estimate differs:\n{proc.stderr}\n{again.stderr}")
     for p in problems:
         print(p)
     print(f"{len(selected)} cases, {len(problems)} problems")
