@@ -2,7 +2,9 @@
 #include "interp/nki/args.h"
 
 #include "interp/lnc_share.h"
+#include "runtime/isa_members.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -128,6 +130,15 @@ int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
                      (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
   }
   return e->value;
+}
+
+void check_engine(const CallArgs& c, int64_t engine, std::initializer_list<int64_t> allowed,
+                  const char* choices) {
+  if (engine == rt::isa::kEngineUnknown ||
+      std::find(allowed.begin(), allowed.end(), engine) != allowed.end()) {
+    return;
+  }
+  throw ValueError(param_name(c, "engine") + " must be " + choices + " (or left unknown)");
 }
 
 rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what) {

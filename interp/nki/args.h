@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -39,6 +40,10 @@ std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param);
 std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, const char* param);
 // Throws unless the argument is a member of nisa.<enum_name>; returns its value.
 int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name);
+// The kernel's engine= (a nisa.engine member, already read) must be unknown
+// or one of `allowed`, else "OP: engine must be CHOICES (or left unknown)".
+void check_engine(const CallArgs& c, int64_t engine, std::initializer_list<int64_t> allowed,
+                  const char* choices);
 
 // The constant `v` as a fill writes it into `dtype`: floats (and any float
 // value) through float32, integers exactly.

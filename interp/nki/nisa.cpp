@@ -66,12 +66,9 @@ Value nisa_dma_copy(CallArgs& c) {
   const int64_t dge = enum_arg(c, "dge_mode", "dge_mode");
   const int64_t engine = enum_arg(c, "engine", "engine");
   name_arg(c, "name");
-  if (engine != isa::kEngineUnknown && engine != isa::kEngineSync &&
-      engine != isa::kEngineScalar) {
-    throw ValueError(param_name(c, "engine") +
-                     " must be nisa.engine.sync or nisa.engine.scalar, the engines that trigger "
-                     "a hardware-DGE transfer (or left unknown)");
-  }
+  check_engine(c, engine, {isa::kEngineSync, isa::kEngineScalar},
+               "nisa.engine.sync or nisa.engine.scalar, the engines that trigger a "
+               "hardware-DGE transfer");
   if (engine != isa::kEngineUnknown && (dge == isa::kDgeSoftware || dge == isa::kDgeNone)) {
     throw ValueError(param_name(c, "engine") + " names the engine of a hardware-DGE transfer, "
                      "and dge_mode is " + to_str(c["dge_mode"]));
@@ -84,11 +81,8 @@ Value nisa_memset(CallArgs& c) {
   const rt::TensorView& dst = tensor_arg(c, "dst");
   const int64_t engine = enum_arg(c, "engine", "engine");
   name_arg(c, "name");
-  if (engine != isa::kEngineUnknown && engine != isa::kEngineVector &&
-      engine != isa::kEngineGpsimd) {
-    throw ValueError(param_name(c, "engine") +
-                     " must be nisa.engine.vector or nisa.engine.gpsimd (or left unknown)");
-  }
+  check_engine(c, engine, {isa::kEngineVector, isa::kEngineGpsimd},
+               "nisa.engine.vector or nisa.engine.gpsimd");
   fill(c, dst, c["value"], param_name(c, "value"), engine);
   return Value();
 }

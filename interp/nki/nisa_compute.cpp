@@ -16,7 +16,6 @@ namespace {
 
 // The dims of exponential's src and dst, at most: the instruction's 4-D pattern.
 constexpr int kMaxExponentialDims = 4;
-using rt::isa::kEngineDma, rt::isa::kEngineSync, rt::isa::kEngineTensor;
 // nisa.reduce_cmd's members.
 constexpr int64_t kReduceIdle = 0, kReduceReset = 1, kReduceReduce = 2, kReduceResetReduce = 3,
                   kReduceLoadReduce = 4;
@@ -47,10 +46,9 @@ rt::ActFunc act_arg(const CallArgs& c, const char* param) {
 // The member, kept for the cost model.
 int64_t compute_engine_arg(const CallArgs& c) {
   const int64_t engine = enum_arg(c, "engine", "engine");
-  if (engine == kEngineTensor || engine == kEngineDma || engine == kEngineSync) {
-    throw ValueError(param_name(c, "engine") + " must be nisa.engine.vector, scalar or gpsimd " +
-                     "(or left unknown)");
-  }
+  check_engine(c, engine,
+               {rt::isa::kEngineVector, rt::isa::kEngineScalar, rt::isa::kEngineGpsimd},
+               "nisa.engine.vector, scalar or gpsimd");
   return engine;
 }
 

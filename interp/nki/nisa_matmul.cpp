@@ -87,10 +87,8 @@ Value nisa_nc_transpose(CallArgs& c) {
                      data.name() + "' is in " + std::string(rt::mem_kind_name(data.kind())) +
                      ", '" + dst.name() + "' in " + std::string(rt::mem_kind_name(dst.kind())));
   }
-  if (engine != 0 && engine != kEngineTensor && engine != kEngineVector) {
-    throw ValueError(param_name(c, "engine") +
-                     " must be nisa.engine.tensor or nisa.engine.vector (or left unknown)");
-  }
+  check_engine(c, engine, {kEngineTensor, kEngineVector},
+               "nisa.engine.tensor or nisa.engine.vector");
   if (engine == kEngineVector && tensor_path) {
     throw ValueError(c.fn.name + ": the Vector Engine does not transpose from SBUF to PSUM; "
                      "that is the Tensor Engine's (engine=nisa.engine.tensor)");
