@@ -85,7 +85,6 @@ void Schedule::record(Rank& r, const std::vector<Access>& reads, const std::vect
 void Schedule::commit(Rank& r, const Slice& s, const std::vector<Access>& reads,
                       const std::vector<Access>& writes) {
   for (int t = s.track; t < s.track + s.tracks; ++t) {
-    r.free_at[static_cast<size_t>(t)] = std::max(r.free_at[static_cast<size_t>(t)], s.end);
     r.busy[static_cast<size_t>(t)] += s.end - s.start;
   }
   r.end = std::max(r.end, s.end);
@@ -101,6 +100,7 @@ Slice Schedule::place(int rank, int track, double earliest, double duration,
   s.start = ready(r, reads, writes,
                   std::max({earliest, r.floor, r.free_at[static_cast<size_t>(track)]}));
   s.end = s.start + duration;
+  r.free_at[static_cast<size_t>(track)] = s.end;
   commit(r, s, reads, writes);
   return s;
 }

@@ -32,7 +32,7 @@ enum class Engine { tensor, vector, scalar, gpsimd };
 // engine; on one engine its transfers run in order, and the queues take
 // turns.
 enum class DmaQueue { sync, scalar, gpsimd, prebuilt };
-constexpr int kDmaQueues = 4;
+constexpr int kDmaQueues = static_cast<int>(DmaQueue::prebuilt) + 1;
 const char* dma_queue_name(DmaQueue q);
 
 // Bytes [begin, end) of one tensor's storage, read or written. `buffer`
@@ -108,7 +108,9 @@ class Schedule {
     double queue_free[kDmaQueues] = {};
   };
   struct Rank {
-    std::vector<double> free_at;  // by track
+    // By track: when a compute engine or the collectives stream is free (a
+    // DMA engine's times are in `dma`); how long each track was busy.
+    std::vector<double> free_at;
     std::vector<double> busy;
     std::vector<DmaEngine> dma;
     std::map<uint64_t, BufferHistory> buffers;
