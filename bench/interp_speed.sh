@@ -27,12 +27,9 @@ PYTHON=/usr/bin/python3
 ITERS=9
 LOOP_N=200000
 
-for tool in "$NKIRUN" "$NKIC"; do
-  if [[ ! -x $tool ]]; then
-    echo "bench/interp_speed.sh: $tool is missing; build it first (cmake --build $BUILD)" >&2
-    exit 2
-  fi
-done
+BENCH=bench/interp_speed.sh
+source "$ROOT/bench/common.sh"
+require_tools "$NKIRUN" "$NKIC"
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -44,12 +41,6 @@ np.save(f"{sys.argv[1]}/rows.npy",
         np.random.default_rng(7).standard_normal((4096, 32)).astype(np.float32))
 PY
 
-# The median in microseconds from a `time: X us/iter` line on stderr.
-median_us() {
-  local err
-  err=$("$@" 2>&1 >/dev/null) || { echo "bench/interp_speed.sh: failed: $*" >&2; echo "$err" >&2; exit 1; }
-  sed -n 's/^time: \([0-9.e+-]*\) us\/iter$/\1/p' <<<"$err" | tail -n 1
-}
 
 ROWS=(-a "input=@$TMP/rows.npy")
 "$NKIC" build bench/kernels/staged_dmas.py -n 4 "${ROWS[@]}" -o "$TMP/staged" >&2

@@ -53,12 +53,9 @@ ITERS_ALL_REDUCE=20
 ITERS_MANY_DMAS=20
 ITERS_MATMUL=3
 
-for tool in "$NKIRUN" "$NKIC"; do
-  if [[ ! -x $tool ]]; then
-    echo "bench/run.sh: $tool is missing; build it first (cmake --build $BUILD)" >&2
-    exit 2
-  fi
-done
+BENCH=bench/run.sh
+source "$ROOT/bench/common.sh"
+require_tools "$NKIRUN" "$NKIC"
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -77,13 +74,6 @@ for r in range(4):
     np.save(f"{tmp}/a{r}.npy", rng.standard_normal((256, 1024)).astype(np.float32))
 np.save(f"{tmp}/w.npy", rng.standard_normal((1024, 1024)).astype(np.float32))
 EOF
-
-# The median in microseconds from a `time: X us/iter` line on stderr.
-median_us() {
-  local err
-  err=$("$@" 2>&1 >/dev/null) || { echo "bench/run.sh: failed: $*" >&2; echo "$err" >&2; exit 1; }
-  sed -n 's/^time: \([0-9.e+-]*\) us\/iter$/\1/p' <<<"$err" | tail -n 1
-}
 
 GROUP8='replica_group=[[0, 1, 2, 3, 4, 5, 6, 7]]'
 

@@ -4,11 +4,10 @@ us/iter`, the median of ITERS runs.
 
     python3 bench/python/meta_heavy.py INPUT.npy RANKS ITERS
 """
-import statistics
 import sys
-import time
 
 import numpy as np
+from timing import report_median
 
 PMAX = 128
 
@@ -60,14 +59,13 @@ def meta_heavy(input, repeats=8):
 def main():
     input = np.load(sys.argv[1])
     ranks, iters = int(sys.argv[2]), int(sys.argv[3])
-    times = []
-    for _ in range(iters):
-        start = time.perf_counter()
+
+    def every_rank():
         for _ in range(ranks):
             out = meta_heavy(input)
-        times.append((time.perf_counter() - start) * 1e6)
-    assert np.array_equal(out, input)
-    print(f"time: {statistics.median(times)} us/iter", file=sys.stderr)
+        return out
+
+    assert np.array_equal(report_median(every_rank, iters), input)
 
 
 main()

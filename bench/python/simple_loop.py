@@ -3,9 +3,9 @@ the median of ITERS runs.
 
     python3 bench/python/simple_loop.py N ITERS
 """
-import statistics
 import sys
-import time
+
+from timing import report_median
 
 
 def scaled(a, b):
@@ -25,13 +25,7 @@ def loop(n):
 
 def main():
     n, iters = int(sys.argv[1]), int(sys.argv[2])
-    times = []
-    for _ in range(iters):
-        start = time.perf_counter()
-        total = loop(n)
-        times.append((time.perf_counter() - start) * 1e6)
-    print(total % 1000)
-    print(f"time: {statistics.median(times)} us/iter", file=sys.stderr)
+    print(report_median(lambda: loop(n), iters) % 1000)
 
 
 main()

@@ -4,11 +4,10 @@ two copies a row. Prints `time: X us/iter`, the median of ITERS runs.
 
     python3 bench/python/staged_dmas.py INPUT.npy RANKS ITERS
 """
-import statistics
 import sys
-import time
 
 import numpy as np
+from timing import report_median
 
 
 def staged_dmas(input):
@@ -24,14 +23,13 @@ def staged_dmas(input):
 def main():
     input = np.load(sys.argv[1])
     ranks, iters = int(sys.argv[2]), int(sys.argv[3])
-    times = []
-    for _ in range(iters):
-        start = time.perf_counter()
+
+    def every_rank():
         for _ in range(ranks):
             out = staged_dmas(input)
-        times.append((time.perf_counter() - start) * 1e6)
-    assert np.array_equal(out, input)
-    print(f"time: {statistics.median(times)} us/iter", file=sys.stderr)
+        return out
+
+    assert np.array_equal(report_median(every_rank, iters), input)
 
 
 main()
