@@ -86,9 +86,23 @@ struct StmtNode : Stmt {
 
 // ---- expressions ------------------------------------------------------------
 
+// Where a name is read from, worked out once after parsing
+// (frontend/resolve.h): `local` is slot `slot` of the scope `hops` scopes out
+// from the one running (0: its own), `global` the module's globals and then
+// the builtins, `dynamic` a search by name, scope by scope outwards (names in
+// class bodies, and everything the resolver has not seen).
+enum class NameScope : uint8_t { dynamic, local, global };
+
 struct Name : ExprNode<ExprKind::Name> {
   std::string id;
+  NameScope scope = NameScope::dynamic;
+  uint16_t hops = 0;
+  uint32_t slot = 0;
 };
+
+// The local variables of a function, lambda or comprehension, numbered as
+// Name::slot numbers them: a function's parameters first, in order.
+using Locals = std::vector<std::string>;
 
 struct EllipsisValue {
   bool operator==(const EllipsisValue&) const { return true; }
@@ -220,6 +234,7 @@ struct ListComp : ExprNode<ExprKind::ListComp> {
   ExprPtr key;  // a dict comprehension's, {key: elt for ...}; null for a list
   ExprPtr elt;
   std::vector<Comprehension> generators;  // outermost first
+  Locals locals;                          // its targets' names
 };
 
 enum class ParamKind { Positional, VarArgs, KeywordOnly, VarKeywords };
@@ -234,6 +249,7 @@ struct Param {
 struct Lambda : ExprNode<ExprKind::Lambda> {
   std::vector<Param> params;
   ExprPtr body;
+  Locals locals;
 };
 
 // ---- statements -------------------------------------------------------------
@@ -331,6 +347,7 @@ struct FunctionDef : StmtNode<StmtKind::FunctionDef> {
   ExprPtr returns;      // annotation, may be null
   Body body;
   std::optional<std::string> docstring;
+  Locals locals;
 };
 
 struct ClassDef : StmtNode<StmtKind::ClassDef> {

@@ -16,6 +16,7 @@
 #include "NkiLexer.h"
 #include "NkiParser.h"
 #include "frontend/ast_builder.h"
+#include "frontend/resolve.h"
 #include "frontend/text_positions.h"
 
 namespace nkic {
@@ -429,14 +430,18 @@ std::unique_ptr<ast::Module> parse_module(const SourceFile& file, DiagnosticSink
   };
   env.prebuilt = &session.prebuilt();
   env.sink = &sink;
-  return build_reporting<std::unique_ptr<ast::Module>>(sink,
-                                                       [&] { return build_module(*tree, env); });
+  auto m =
+      build_reporting<std::unique_ptr<ast::Module>>(sink, [&] { return build_module(*tree, env); });
+  if (m) resolve_names(*m);
+  return m;
 }
 
 ast::ExprPtr parse_expression(const SourceFile& file, DiagnosticSink& sink) {
   if (!check_size(file, sink) || !check_utf8(file, sink)) return nullptr;
   const TextPositions pos(file);
-  return parse_expression_range(pos, 0, pos.code_point_count(), sink);
+  ast::ExprPtr e = parse_expression_range(pos, 0, pos.code_point_count(), sink);
+  if (e) resolve_names(*e);
+  return e;
 }
 
 }  // namespace nkic

@@ -1,6 +1,7 @@
 // The frontend's one entry point: source text in, AST out. Syntax errors
 // (including indentation errors) are reported to the sink, each with its
-// place; when there are any, no AST is built and nullptr is returned.
+// place; when there are any, no AST is built and nullptr is returned. The AST
+// returned has its names resolved (frontend/resolve.h).
 #pragma once
 
 #include <cstddef>

@@ -96,10 +96,22 @@ Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
 }
 
 Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
-  const Value* v =
-      scope->global_names.count(n.id) ? scope->root()->lookup(n.id) : scope->lookup(n.id);
+  // A local the resolver numbered is read from its slot; one not yet bound
+  // is searched for by name, as every other name is.
+  if (n.scope == ast::NameScope::local) {
+    const Scope* s = scope.get();
+    for (uint16_t hops = n.hops; hops > 0 && s; --hops) s = s->parent.get();
+    if (s && n.slot < s->slots.size() && s->slots[n.slot]) return *s->slots[n.slot];
+  }
+  const Value* v = nullptr;
+  if (n.scope == ast::NameScope::global || scope->global_names.count(n.id)) {
+    v = scope->root()->find_here(n.id);
+  } else {
+    v = scope->lookup(n.id);
+  }
   if (v) return *v;
-  if (auto b = builtin(n.id)) return *b;
+  auto b = builtins_->vars.find(n.id);
+  if (b != builtins_->vars.end()) return b->second;
   if (n.id == "__class__") {
     // A method's __class__ cell: the class whose body defined it.
     for (const Scope* s = scope.get(); s; s = s->parent.get()) {
@@ -327,6 +339,8 @@ Value Evaluator::eval_list_comp(const ast::ListComp& c, const ScopePtr& scope) {
   // The comprehension's variables live in their own scope, as in Python 3.
   auto inner = std::make_shared<Scope>();
   inner->parent = scope;
+  inner->slot_names = &c.locals;
+  inner->slots.resize(c.locals.size());
   ValueList out;
   comprehension(c, 0, inner, out);
   if (!c.key) return make_list(std::move(out));

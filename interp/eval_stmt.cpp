@@ -40,10 +40,10 @@ Evaluator::Evaluator(RankContext ctx)
 
 Evaluator::~Evaluator() {
   for (auto& weak : captured_) {
-    if (auto s = weak.lock()) s->vars.clear();
+    if (auto s = weak.lock()) s->clear();
   }
   for (auto& [name, m] : modules_) {
-    if (auto mod = m.get<Value::Module>()) (*mod)->scope->vars.clear();
+    if (auto mod = m.get<Value::Module>()) (*mod)->scope->clear();
   }
 }
 
@@ -206,7 +206,7 @@ Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
       for (const auto& n : s.as<ast::Nonlocal>()->names) {
         bool found = false;
         for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
-          found = found || p->vars.count(n) > 0;
+          found = found || p->find_here(n) != nullptr;
         }
         if (!found) fail(s.range, "no binding for nonlocal '" + n + "' found");
         scope->nonlocal_names.insert(n);
@@ -325,7 +325,7 @@ void Evaluator::exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope) 
 void Evaluator::exec_del(const ast::Expr& target, const ScopePtr& scope) {
   if (auto n = target.as<ast::Name>()) {
     Scope* s = scope->global_names.count(n->id) ? scope->root() : scope.get();
-    if (!s->vars.erase(n->id)) fail(target.range, "name '" + n->id + "' is not defined");
+    if (!s->erase_here(n->id)) fail(target.range, "name '" + n->id + "' is not defined");
     return;
   }
   if (auto t = target.as<ast::Tuple>()) {
@@ -430,19 +430,22 @@ void Evaluator::store_name(const std::string& name, const Value& v, const ScopeP
   }
   if (scope->nonlocal_names.count(name)) {
     for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
-      auto it = p->vars.find(name);
-      if (it != p->vars.end()) {
-        it->second = v;
+      if (Value* slot = p->find_here(name)) {
+        *slot = v;
         return;
       }
     }
   }
-  scope->vars[name] = v;
+  scope->set_here(name, v);
 }
 
 void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& scope) {
   if (auto n = target.as<ast::Name>()) {
-    store_name(n->id, v, scope);
+    if (n->scope == ast::NameScope::local && n->hops == 0 && n->slot < scope->slots.size()) {
+      scope->slots[n->slot] = v;
+    } else {
+      store_name(n->id, v, scope);
+    }
     return;
   }
   const ast::ExprList* elts = nullptr;
@@ -579,7 +582,16 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
   auto scope = std::make_shared<Scope>();
   scope->parent = f.closure;
   scope->function = &f;
-  for (size_t i = 0; i < bound.size(); ++i) scope->vars[f.signature[i].name] = std::move(bound[i]);
+  // The parameters are the first locals, in order (frontend/resolve.h).
+  const ast::Locals& locals = f.lambda ? f.lambda->locals : f.def->locals;
+  if (locals.size() >= bound.size()) {
+    scope->slot_names = &locals;
+    scope->slots.resize(locals.size());
+    for (size_t i = 0; i < bound.size(); ++i) scope->slots[i] = std::move(bound[i]);
+  } else {
+    for (size_t i = 0; i < bound.size(); ++i)
+      scope->vars[f.signature[i].name] = std::move(bound[i]);
+  }
   struct DepthGuard {
     int& d;
     explicit DepthGuard(int& depth) : d(depth) { ++d; }

@@ -141,7 +141,7 @@ Flow Evaluator::exec_handler(const ast::ExceptHandler& h, const PyException& cau
   } pop{handling_};
   const Flow f = exec_block(h.body, scope);
   // Python unbinds the name when the clause ends.
-  if (!h.name.empty()) scope->vars.erase(h.name);
+  if (!h.name.empty()) scope->erase_here(h.name);
   return f;
 }
 

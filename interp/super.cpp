@@ -137,9 +137,9 @@ ValueList Evaluator::zero_arg_super(const ScopePtr& scope) const {
   if (f.signature.empty() || f.signature[0].kind != ParamKind::positional) {
     throw ValueError("super(): no arguments", "RuntimeError");
   }
-  auto self = frame->vars.find(f.signature[0].name);
-  if (self == frame->vars.end()) throw ValueError("super(): arg[0] deleted", "RuntimeError");
-  return {Value(f.owner), self->second};
+  const Value* self = frame->find_here(f.signature[0].name);
+  if (!self) throw ValueError("super(): arg[0] deleted", "RuntimeError");
+  return {Value(f.owner), *self};
 }
 
 Value Evaluator::super_attribute(const Value& proxy, const std::string& name) {

@@ -2,12 +2,18 @@
 // the scope the function was defined in (so closures see their enclosing
 // variables, late-bound as in Python); a module's globals are the root of the
 // chain. `global` and `nonlocal` declarations redirect assignments.
+//
+// The locals the resolver numbered (frontend/resolve.h: a function call's, a
+// comprehension's) live in `slots`, the others (a module's, a class body's)
+// in `vars`; the functions below find a name in either.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "interp/python/value.h"
 
@@ -15,6 +21,9 @@ namespace nkic::interp {
 
 struct Scope {
   std::unordered_map<std::string, Value> vars;
+  // slots[i] holds the local (*slot_names)[i], empty while it is unbound.
+  const ast::Locals* slot_names = nullptr;
+  std::vector<std::optional<Value>> slots;
   ScopePtr parent;  // null for a module's globals
   std::unordered_set<std::string> global_names;
   std::unordered_set<std::string> nonlocal_names;
@@ -34,8 +43,48 @@ struct Scope {
   // The variable as Python would find it, walking outwards; nullptr when unset.
   const Value* lookup(const std::string& name) const {
     for (const Scope* s = this; s; s = s->parent.get()) {
-      auto it = s->vars.find(name);
-      if (it != s->vars.end()) return &it->second;
+      if (const Value* v = s->find_here(name)) return v;
+    }
+    return nullptr;
+  }
+  // This scope's own variable `name`; nullptr when unset.
+  const Value* find_here(const std::string& name) const {
+    if (std::optional<Value>* slot = const_cast<Scope*>(this)->slot_of(name)) {
+      return *slot ? &**slot : nullptr;
+    }
+    auto it = vars.find(name);
+    return it == vars.end() ? nullptr : &it->second;
+  }
+  Value* find_here(const std::string& name) {
+    return const_cast<Value*>(static_cast<const Scope*>(this)->find_here(name));
+  }
+  void set_here(const std::string& name, Value v) {
+    if (std::optional<Value>* slot = slot_of(name)) {
+      *slot = std::move(v);
+    } else {
+      vars[name] = std::move(v);
+    }
+  }
+  // Unbinds `name` here; false when it was not set.
+  bool erase_here(const std::string& name) {
+    if (std::optional<Value>* slot = slot_of(name)) {
+      const bool was_set = slot->has_value();
+      slot->reset();
+      return was_set;
+    }
+    return vars.erase(name) > 0;
+  }
+  // Empties the scope, breaking the reference cycles through it.
+  void clear() {
+    vars.clear();
+    slots.clear();
+  }
+
+ private:
+  std::optional<Value>* slot_of(const std::string& name) {
+    if (!slot_names) return nullptr;
+    for (size_t i = 0; i < slot_names->size() && i < slots.size(); ++i) {
+      if ((*slot_names)[i] == name) return &slots[i];
     }
     return nullptr;
   }

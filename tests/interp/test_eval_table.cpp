@@ -438,6 +438,120 @@ print(f(1))
 )",
      R"(5.0
 )"},
+    {"scopes: locals by slot, closures, globals, comprehensions, class bodies",
+     R"(g = 'global'
+def counter():
+    n = 0
+    def bump(k=1):
+        nonlocal n
+        n += k
+        return n
+    return bump
+c = counter()
+c()
+c(5)
+print(c(), g)
+def late():
+    fs = [lambda: i * 10 for i in range(3)]
+    i = 'outer'
+    return [f() for f in fs], i
+print(late())
+def bound_default():
+    return [(lambda j=j: j)() for j in range(3)]
+print(bound_default())
+def set_global():
+    global g
+    g = 'set by a function'
+    def inner():
+        return g
+    return inner()
+print(set_global(), g)
+def nested(a, b):
+    c = a + b
+    def middle(d):
+        def inner(e):
+            return a + b + c + d + e
+        return inner
+    return middle(10)(100)
+print(nested(1, 2))
+def comp(xs, k):
+    ys = [x * k for x in xs if x != k]
+    table = {x: [x + y for y in ys] for x in range(2)}
+    return ys, table
+print(comp([1, 2, 3], 2))
+def shadow(x):
+    vals = [x for x in range(3)]
+    return x, vals
+print(shadow('kept'))
+def in_class(v):
+    class Box:
+        size = v * 2
+        def get(self):
+            return self.size + v
+    return Box().get()
+print(in_class(4))
+def fact(n):
+    r = 1 if n < 2 else n * fact(n - 1)
+    return r
+print(fact(10))
+def swap(a, b):
+    a, b = b, a
+    (x, *rest), y = [a, b, 3], 4
+    return a, b, x, rest, y
+print(swap(1, 2))
+def unpack_loop(pairs):
+    out = []
+    for i, (p, q) in enumerate(pairs):
+        out.append(i + p * q)
+    return out
+print(unpack_loop([(1, 2), (3, 4)]))
+def uses_builtin(xs):
+    return len(xs), max(xs), sorted(xs)
+print(uses_builtin([3, 1, 2]))
+def catches():
+    try:
+        raise ValueError('bad')
+    except ValueError as err:
+        msg = str(err)
+    return msg
+print(catches())
+def import_inside():
+    import math
+    from math import floor as fl
+    return math.floor(2.5) + fl(3.5)
+print(import_inside())
+def deleter():
+    t = 5
+    del t
+    t = 6
+    return t
+print(deleter())
+def make_adders():
+    adders = []
+    for k in range(3):
+        def add(x, k=k):
+            return x + k
+        adders.append(add)
+    return [f(10) for f in adders]
+print(make_adders())
+)",
+     R"(7 global
+([20, 20, 20], 'outer')
+[0, 1, 2]
+set by a function set by a function
+116
+([2, 6], {0: [2, 6], 1: [3, 7]})
+('kept', [0, 1, 2])
+12
+3628800
+(2, 1, 2, [1, 3], 4)
+[2, 13]
+(3, 3, [1, 2, 3])
+bad
+5
+6
+[10, 11, 12]
+)"},
 };
 
 }  // namespace
