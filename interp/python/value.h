@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -119,14 +120,43 @@ struct Value {
                             Dict, Function, Builtin, Method, Module, Class, Instance, rt::DType,
                             rt::MemKind, Tensor, Register, Group, RangeValue, rt::AluOp,
                             rt::ActFunc, EnumConst, SliceValue>;
-  Data data;
+  // In a union so that copying, moving and destroying the commonest values
+  // (None, bool, int, float) skip the variant's visitation: they are what
+  // the meta-program's arithmetic makes by the million.
+  union {
+    Data data;
+  };
 
-  Value() = default;
+  Value() : data() {}
   template <class T, class = std::enable_if_t<std::is_constructible_v<Data, T&&> &&
                                               !std::is_same_v<std::decay_t<T>, Value>>>
   Value(T&& v) : data(std::forward<T>(v)) {}  // NOLINT: implicit by design
   Value(int v) : data(int64_t{v}) {}
   Value(const char* s) : data(std::string(s)) {}
+  Value(const Value& o) { construct_from(o.data); }
+  Value(Value&& o) noexcept { construct_from(std::move(o.data)); }
+  Value& operator=(const Value& o) {
+    if (is_plain(o.data) && is_plain(data)) {
+      construct_from(o.data);
+    } else if (this != &o) {
+      // Through a copy: `o` may live inside what this value owns.
+      Value copy(o);
+      destroy();
+      construct_from(std::move(copy.data));
+    }
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (is_plain(o.data) && is_plain(data)) {
+      construct_from(o.data);
+    } else if (this != &o) {
+      Value moved(std::move(o));
+      destroy();
+      construct_from(std::move(moved.data));
+    }
+    return *this;
+  }
+  ~Value() { destroy(); }
 
   template <class T>
   bool is() const {
@@ -137,6 +167,33 @@ struct Value {
     return std::get_if<T>(&data);
   }
   bool is_none() const { return is<NoneType>(); }
+
+ private:
+  // None, bool, int and float: nothing to release, copied by value.
+  static bool is_plain(const Data& d) { return d.index() <= 3; }
+  template <class D>
+  void construct_from(D&& d) {
+    switch (d.index()) {
+      case 0:
+        new (&data) Data(std::in_place_index<0>);
+        return;
+      case 1:
+        new (&data) Data(std::in_place_index<1>, *std::get_if<1>(&d));
+        return;
+      case 2:
+        new (&data) Data(std::in_place_index<2>, *std::get_if<2>(&d));
+        return;
+      case 3:
+        new (&data) Data(std::in_place_index<3>, *std::get_if<3>(&d));
+        return;
+      default:
+        new (&data) Data(std::forward<D>(d));
+        return;
+    }
+  }
+  void destroy() {
+    if (!is_plain(data)) data.~Data();
+  }
 };
 
 struct ListObj {
