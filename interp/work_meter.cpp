@@ -12,12 +12,9 @@ thread_local WorkMeter* current_meter = nullptr;
 
 }  // namespace
 
-void WorkMeter::charge(int64_t units) {
-  if (__builtin_add_overflow(used_, units, &used_)) used_ = INT64_MAX;
-  if (limit_ > 0 && used_ > limit_) {
-    throw ValueError("this rank executed more than " + std::to_string(limit_) +
-                     " steps (--max-steps): is there an endless loop?");
-  }
+void WorkMeter::exceeded() const {
+  throw ValueError("this rank executed more than " + std::to_string(limit_) +
+                   " steps (--max-steps): is there an endless loop?");
 }
 
 WorkMeter::Use::Use(WorkMeter& meter) : previous_(current_meter) { current_meter = &meter; }

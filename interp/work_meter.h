@@ -22,7 +22,10 @@ class WorkMeter {
   explicit WorkMeter(int64_t limit) : limit_(limit) {}
 
   // Adds `units` steps; a ValueError beyond the limit.
-  void charge(int64_t units);
+  void charge(int64_t units) {
+    if (__builtin_add_overflow(used_, units, &used_)) used_ = INT64_MAX;
+    if (limit_ > 0 && used_ > limit_) exceeded();
+  }
   int64_t used() const { return used_; }
 
   // Makes `meter` the calling thread's meter until the Use ends.
@@ -38,6 +41,7 @@ class WorkMeter {
   };
 
  private:
+  [[noreturn]] void exceeded() const;
   int64_t limit_;
   int64_t used_ = 0;
 };
