@@ -124,6 +124,11 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
 ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& scope) {
   ValueList out;
   out.reserve(elts.size());
+  append_elements(elts, scope, out);
+  return out;
+}
+
+void Evaluator::append_elements(const ast::ExprList& elts, const ScopePtr& scope, ValueList& out) {
   for (const ast::ExprPtr& e : elts) {
     if (auto s = e->as<ast::Starred>()) {
       const Value v = eval(*s->value, scope);
@@ -138,7 +143,6 @@ ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& sc
       out.push_back(eval(*e, scope));
     }
   }
-  return out;
 }
 
 Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
@@ -258,6 +262,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // with self first, as the bound method would call it, without making one.
   Value callee;
   ValueList args;
+  args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
     const bool container = self.is<Value::List>() || self.is<Value::Dict>() ||
@@ -277,8 +282,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   } else {
     callee = eval(*c.func, scope);
   }
-  args.reserve(args.size() + c.args.size());
-  for (Value& v : eval_elements(c.args, scope)) args.push_back(std::move(v));
+  append_elements(c.args, scope, args);
   KwArgs kwargs;
   kwargs.reserve(c.keywords.size());
   for (const ast::Keyword& k : c.keywords) {
@@ -337,7 +341,8 @@ Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {
 
 Value Evaluator::eval_list_comp(const ast::ListComp& c, const ScopePtr& scope) {
   // The comprehension's variables live in their own scope, as in Python 3.
-  auto inner = std::make_shared<Scope>();
+  const ScopeLease lease(*this);
+  const ScopePtr& inner = lease.scope();
   inner->parent = scope;
   inner->slot_names = &c.locals;
   inner->slots.resize(c.locals.size());

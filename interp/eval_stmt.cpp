@@ -574,12 +574,30 @@ bool CallArgs::has(std::string_view name) const {
   return false;
 }
 
+Evaluator::ScopeLease::ScopeLease(Evaluator& ev) : spare_(ev.spare_scopes_) {
+  if (spare_.empty()) {
+    scope_ = std::make_shared<Scope>();
+  } else {
+    scope_ = std::move(spare_.back());
+    spare_.pop_back();
+  }
+}
+
+Evaluator::ScopeLease::~ScopeLease() {
+  // Only a scope nothing else holds (no function closes over it).
+  constexpr size_t kSpareScopes = 64;
+  if (scope_.use_count() != 1 || spare_.size() >= kSpareScopes) return;
+  scope_->reset();
+  spare_.push_back(std::move(scope_));
+}
+
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
   if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
   step(where);
   ValueList bound = bind_arguments(f.name, f.signature, std::move(args), std::move(kwargs));
-  auto scope = std::make_shared<Scope>();
+  const ScopeLease lease(*this);
+  const ScopePtr& scope = lease.scope();
   scope->parent = f.closure;
   scope->function = &f;
   // The parameters are the first locals, in order (frontend/resolve.h).

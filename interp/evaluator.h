@@ -199,6 +199,8 @@ class Evaluator : public UserMethods {
   Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
   void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);
   ValueList eval_elements(const ast::ExprList& elts, const ScopePtr& scope);
+  // The same, after those already in `out` (a call's arguments).
+  void append_elements(const ast::ExprList& elts, const ScopePtr& scope, ValueList& out);
   Value load_name(const ast::Name& n, const ScopePtr& scope);
 
   void assign(const ast::Expr& target, const Value& v, const ScopePtr& scope);
@@ -209,6 +211,22 @@ class Evaluator : public UserMethods {
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
+  // A call's or comprehension's scope, a fresh one or one a finished call
+  // gave back, so that most calls allocate nothing for their scope and
+  // locals. The lease gives it back unless something (a function closing
+  // over it) still holds it.
+  class ScopeLease {
+   public:
+    explicit ScopeLease(Evaluator& ev);
+    ~ScopeLease();
+    ScopeLease(const ScopeLease&) = delete;
+    ScopeLease& operator=(const ScopeLease&) = delete;
+    const ScopePtr& scope() const { return scope_; }
+
+   private:
+    std::vector<ScopePtr>& spare_;
+    ScopePtr scope_;
+  };
   Value instantiate(const Value::Class& cls, ValueList args, KwArgs kwargs,
                     const SourceRange& where);
   // The class machinery (classes.cpp): fields and enum members of a class
@@ -269,6 +287,7 @@ class Evaluator : public UserMethods {
   // Scopes that functions close over: cleared when the rank ends, to break
   // the function <-> scope reference cycles.
   std::vector<std::weak_ptr<Scope>> captured_;
+  std::vector<ScopePtr> spare_scopes_;  // see ScopeLease
   // The containers the rank made (entered by every public evaluating call),
   // emptied when the rank ends.
   ContainerArena arena_;

@@ -79,6 +79,16 @@ struct Scope {
     vars.clear();
     slots.clear();
   }
+  // Makes the scope as new for another call, keeping the slots' storage.
+  void reset() {
+    clear();
+    slot_names = nullptr;
+    parent.reset();
+    global_names.clear();
+    nonlocal_names.clear();
+    function = nullptr;
+    defining_class.reset();
+  }
 
  private:
   std::optional<Value>* slot_of(const std::string& name) {
