@@ -85,7 +85,12 @@ rt::IndexItem index_item(const Value& v) {
 }  // namespace
 
 Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
-  Active active(*this);
+  // A name fails with its own place, and needs nothing Active installs.
+  if (e.kind == ast::ExprKind::Name) return load_name(*e.as<ast::Name>(), scope);
+  if (!Active::installed(*this)) {
+    Active active(*this);
+    return eval(e, scope);
+  }
   try {
     return eval_node(e, scope);
   } catch (const ValueError& err) {

@@ -515,7 +515,10 @@ void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& 
 
 Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
                       const SourceRange& where) {
-  Active active(*this);
+  if (!Active::installed(*this)) {
+    Active active(*this);
+    return call(callee, std::move(args), std::move(kwargs), where);
+  }
   try {
     if (auto f = callee.get<Value::Function>()) {
       return call_function(**f, std::move(args), std::move(kwargs), where);

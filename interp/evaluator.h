@@ -264,6 +264,9 @@ class Evaluator : public UserMethods {
     ~Active() { current_ = previous_; }
     Active(const Active&) = delete;
     Active& operator=(const Active&) = delete;
+    // Whether `ev`'s are the thread's already: the hot paths check this
+    // before making an Active.
+    static bool installed(const Evaluator& ev) { return current_ == &ev; }
 
    private:
     void install(Evaluator& ev);
