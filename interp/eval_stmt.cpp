@@ -564,8 +564,13 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
 }
 
 const Value& CallArgs::operator[](std::string_view name) const {
-  for (size_t i = 0; i < fn.signature.size(); ++i) {
-    if (fn.signature[i].name == name) return args[i];
+  const size_t n = fn.signature.size();
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (next_ + k) % n;
+    if (fn.signature[i].name == name) {
+      next_ = i + 1;
+      return args[i];
+    }
   }
   throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
 }

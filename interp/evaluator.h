@@ -11,6 +11,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontend/ast.h"
@@ -63,6 +64,9 @@ enum class Flow { normal, break_, continue_, return_ };
 
 // The arguments of a builtin call, bound to its signature.
 struct CallArgs {
+  CallArgs(Evaluator& e, const BuiltinFn& f, ValueList bound, const SourceRange& where)
+      : ev(e), fn(f), args(std::move(bound)), range(where) {}
+
   Evaluator& ev;
   const BuiltinFn& fn;
   ValueList args;  // one per parameter of fn.signature
@@ -74,6 +78,12 @@ struct CallArgs {
   bool has(std::string_view name) const;
   // Not by position: c[0] does not compile.
   const Value& operator[](size_t) const = delete;
+
+ private:
+  // Where the search for the next name starts: builtins mostly read their
+  // arguments in the signature's order, so each search ends at its first
+  // comparison.
+  mutable size_t next_ = 0;
 };
 
 class Evaluator : public UserMethods {
