@@ -15,6 +15,7 @@ namespace nkic::interp {
 namespace {
 
 Value constant_value(const ast::Constant& c) {
+  if (auto i = std::get_if<int64_t>(&c.value)) return Value(*i);
   return std::visit(
       [](const auto& v) -> Value {
         using T = std::decay_t<decltype(v)>;
@@ -214,6 +215,9 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
     case ast::ExprKind::Subscript: {
       const auto& s = *e.as<ast::Subscript>();
       const Value obj = eval(*s.value, scope);
+      if (auto t = obj.get<Value::Tensor>()) {
+        if (auto v = tensor_subscript(**t, *s.index, scope)) return *v;
+      }
       return subscript(obj, eval(*s.index, scope));
     }
     case ast::ExprKind::Slice: {
@@ -502,6 +506,26 @@ void Evaluator::set_attribute(const Value& obj, const std::string& name, const V
   }
   throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name +
                    "' that can be assigned");
+}
+
+std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const ast::Expr& index,
+                                                 const ScopePtr& scope) {
+  // t[i, a:b] indexes with the items of a tuple no one sees: they go
+  // straight from their values to index items, all evaluated first, as the
+  // tuple's would be.
+  constexpr size_t kMaxItems = 8;
+  auto tuple = index.as<ast::Tuple>();
+  if (!tuple || tuple->elts.size() > kMaxItems) return std::nullopt;
+  for (const ast::ExprPtr& e : tuple->elts) {
+    if (e->kind == ast::ExprKind::Starred) return std::nullopt;
+  }
+  Value values[kMaxItems];
+  const size_t n = tuple->elts.size();
+  for (size_t i = 0; i < n; ++i) values[i] = eval(*tuple->elts[i], scope);
+  std::vector<rt::IndexItem> items;
+  items.reserve(n);
+  for (size_t i = 0; i < n; ++i) items.push_back(index_item(values[i]));
+  return make_tensor(t.index(items));
 }
 
 Value Evaluator::subscript(const Value& obj, const Value& index) {

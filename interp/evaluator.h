@@ -217,6 +217,10 @@ class Evaluator : public UserMethods {
   void store_name(const std::string& name, const Value& v, const ScopePtr& scope);
   void set_attribute(const Value& obj, const std::string& name, const Value& v);
   Value subscript(const Value& obj, const Value& index);
+  // A tensor indexed by a tuple display (t[i, a:b]); nullopt for other
+  // indices, which subscript() takes.
+  std::optional<Value> tensor_subscript(const rt::TensorView& t, const ast::Expr& index,
+                                        const ScopePtr& scope);
   void set_subscript(const Value& obj, const Value& index, const Value& v);
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
