@@ -85,12 +85,10 @@ rt::IndexItem index_item(const Value& v) {
 
 }  // namespace
 
-Value Evaluator::eval(const ast::Expr& e, const ScopePtr& scope) {
-  // A name fails with its own place, and needs nothing Active installs.
-  if (e.kind == ast::ExprKind::Name) return load_name(*e.as<ast::Name>(), scope);
+Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
   if (!Active::installed(*this)) {
     Active active(*this);
-    return eval(e, scope);
+    return eval_checked(e, scope);
   }
   try {
     return eval_node(e, scope);

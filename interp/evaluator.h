@@ -113,7 +113,20 @@ class Evaluator : public UserMethods {
   ScopePtr new_globals();
   void exec_module(const ast::Module& m, const ScopePtr& globals);
 
-  Value eval(const ast::Expr& e, const ScopePtr& scope);
+  Value eval(const ast::Expr& e, const ScopePtr& scope) {
+    // The commonest expression, a local bound in the running scope, is read
+    // here; a name fails with its own place and needs nothing Active
+    // installs.
+    if (e.kind == ast::ExprKind::Name) {
+      const auto& n = static_cast<const ast::Name&>(e);
+      if (n.scope == ast::NameScope::local && n.hops == 0 && n.slot < scope->slots.size() &&
+          scope->slots[n.slot]) {
+        return *scope->slots[n.slot];
+      }
+      return load_name(n, scope);
+    }
+    return eval_checked(e, scope);
+  }
   // Calls any callable; errors from binding or from the callee's own checks
   // are placed at `where`.
   Value call(const Value& callee, ValueList args, KwArgs kwargs, const SourceRange& where);
@@ -203,6 +216,8 @@ class Evaluator : public UserMethods {
   bool handler_matches(const ast::ExceptHandler& h, const Value& exc, const ScopePtr& scope);
   Value::Instance exception_value(const Value& v, const SourceRange& where);
 
+  // eval() of any expression: errors below it get its place.
+  Value eval_checked(const ast::Expr& e, const ScopePtr& scope);
   Value eval_node(const ast::Expr& e, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
   Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
