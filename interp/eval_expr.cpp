@@ -279,7 +279,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // A method of a list, dict, str or tuple (xs.append(y)): its function
   // with self first, as the bound method would call it, without making one.
   Value callee;
-  ValueList args;
+  ValueList args = spare_list();
   args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);

@@ -528,7 +528,9 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
       CallArgs call_args{*this, fn,
                          bind_arguments(fn.name, fn.signature, std::move(args), std::move(kwargs)),
                          where};
-      return fn.action(call_args);
+      Value result = fn.action(call_args);
+      give_back(std::move(call_args.args));
+      return result;
     }
     if (auto m = callee.get<Value::Method>()) {
       args.insert(args.begin(), (*m)->self);
@@ -599,6 +601,20 @@ Evaluator::ScopeLease::~ScopeLease() {
   spare_.push_back(std::move(scope_));
 }
 
+ValueList Evaluator::spare_list() {
+  if (spare_lists_.empty()) return {};
+  ValueList l = std::move(spare_lists_.back());
+  spare_lists_.pop_back();
+  return l;
+}
+
+void Evaluator::give_back(ValueList&& list) {
+  constexpr size_t kSpareLists = 32, kMaxKept = 16;
+  if (spare_lists_.size() >= kSpareLists || list.capacity() > kMaxKept) return;
+  list.clear();
+  spare_lists_.push_back(std::move(list));
+}
+
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
   if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
@@ -618,6 +634,7 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
     for (size_t i = 0; i < bound.size(); ++i)
       scope->vars[f.signature[i].name] = std::move(bound[i]);
   }
+  give_back(std::move(bound));
   struct DepthGuard {
     int& d;
     explicit DepthGuard(int& depth) : d(depth) { ++d; }

@@ -244,6 +244,10 @@ class Evaluator : public UserMethods {
   // gave back, so that most calls allocate nothing for their scope and
   // locals. The lease gives it back unless something (a function closing
   // over it) still holds it.
+  // An argument list a finished call gave back (empty, its storage kept),
+  // or a new one; give_back keeps a short one for the next call.
+  ValueList spare_list();
+  void give_back(ValueList&& list);
   class ScopeLease {
    public:
     explicit ScopeLease(Evaluator& ev);
@@ -320,6 +324,7 @@ class Evaluator : public UserMethods {
   // the function <-> scope reference cycles.
   std::vector<std::weak_ptr<Scope>> captured_;
   std::vector<ScopePtr> spare_scopes_;  // see ScopeLease
+  std::vector<ValueList> spare_lists_;  // see spare_list
   // The containers the rank made (entered by every public evaluating call),
   // emptied when the rank ends.
   ContainerArena arena_;

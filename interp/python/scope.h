@@ -81,11 +81,13 @@ struct Scope {
   }
   // Makes the scope as new for another call, keeping the slots' storage.
   void reset() {
-    clear();
+    // Clearing an empty hash table still wipes its buckets: only when needed.
+    if (!vars.empty()) vars.clear();
+    slots.clear();
     slot_names = nullptr;
     parent.reset();
-    global_names.clear();
-    nonlocal_names.clear();
+    if (!global_names.empty()) global_names.clear();
+    if (!nonlocal_names.empty()) nonlocal_names.clear();
     function = nullptr;
     defining_class.reset();
   }
