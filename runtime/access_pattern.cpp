@@ -13,6 +13,16 @@ namespace {
 // either lies outside int64 (then it is out of bounds of any buffer).
 std::optional<Extent> extent(const AccessPattern& ap) { return extent_if_fits(ap.offset, ap.dims); }
 
+// product_if_fits(ap.shape()), without making the shape: a check of every
+// transfer's pattern.
+std::optional<int64_t> count_if_fits(const std::vector<Dim>& dims) {
+  int64_t p = 1;
+  for (const Dim& d : dims) {
+    if (__builtin_mul_overflow(p, d.count, &p)) return std::nullopt;
+  }
+  return p;
+}
+
 std::string pattern_text(const std::vector<Dim>& dims) {
   std::string s = "[";
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -116,7 +126,7 @@ void check_bounds(const AccessPattern& ap) {
         ap.as_dtype ? " " + std::string(dtype_name(*ap.as_dtype)) + " elements)" : " elements)";
     return preposition + (" '" + ap.buffer->name() + "' (") + std::to_string(size) + unit;
   };
-  const std::optional<int64_t> n = product_if_fits(ap.shape());
+  const std::optional<int64_t> n = count_if_fits(ap.dims);
   if (n && *n == 0) return;
   if (!n || *n > kMaxPatternElements) {
     throw Error("access pattern " + pattern_text(ap.dims) + buffer_text(" on") + " moves " +
