@@ -114,8 +114,7 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
     v = scope->lookup(n.id);
   }
   if (v) return *v;
-  auto b = builtins_->vars.find(n.id);
-  if (b != builtins_->vars.end()) return b->second;
+  if (const Value* b = builtin(n.id)) return *b;
   if (n.id == "__class__") {
     // A method's __class__ cell: the class whose body defined it.
     for (const Scope* s = scope.get(); s; s = s->parent.get()) {

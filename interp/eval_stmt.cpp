@@ -91,10 +91,9 @@ void Evaluator::write_stream(int number, const std::string& text) {
   if (number == 2) out.flush();
 }
 
-std::optional<Value> Evaluator::builtin(const std::string& name) const {
+const Value* Evaluator::builtin(const std::string& name) const {
   auto it = builtins_->vars.find(name);
-  if (it == builtins_->vars.end()) return std::nullopt;
-  return it->second;
+  return it == builtins_->vars.end() ? nullptr : &it->second;
 }
 
 ScopePtr Evaluator::new_globals() {

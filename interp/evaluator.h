@@ -144,7 +144,8 @@ class Evaluator : public UserMethods {
   // the __init__.py of the packages above it, in `globals` (fresh when null).
   Value run_main(const ModuleSpec& spec, const ScopePtr& globals = nullptr);
   Value get_attribute(const Value& obj, const std::string& name);
-  std::optional<Value> builtin(const std::string& name) const;
+  // The builtin of that name (len, range, ...); nullptr when there is none.
+  const Value* builtin(const std::string& name) const;
   // Every builtin's name, for the REPL's completion.
   std::vector<std::string> builtin_names() const {
     std::vector<std::string> names;

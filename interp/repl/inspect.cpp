@@ -87,11 +87,8 @@ std::optional<Value> Interactive::Impl::lookup(const std::string& dotted) const 
     const std::string part = dotted.substr(start, dot - start);
     if (!v) {
       const Value* found = rank0.globals->lookup(part);
-      if (found) {
-        v = *found;
-      } else {
-        v = rank0.ev->builtin(part);
-      }
+      if (!found) found = rank0.ev->builtin(part);
+      if (found) v = *found;
     } else {
       try {
         v = rank0.ev->get_attribute(*v, part);
