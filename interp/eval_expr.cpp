@@ -163,18 +163,7 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
     case ast::ExprKind::BinOp: {
       const auto& b = *e.as<ast::BinOp>();
       const Value left = eval(*b.left, scope);
-      const Value right = eval(*b.right, scope);
-      // Two ints added, subtracted or multiplied without overflow: here;
-      // everything else, the overflow's error among it, binary_op's.
-      const int64_t* x = left.get<int64_t>();
-      const int64_t* y = right.get<int64_t>();
-      int64_t r = 0;
-      if (x && y) {
-        if (b.op == ast::BinOpKind::Add && !__builtin_add_overflow(*x, *y, &r)) return r;
-        if (b.op == ast::BinOpKind::Sub && !__builtin_sub_overflow(*x, *y, &r)) return r;
-        if (b.op == ast::BinOpKind::Mul && !__builtin_mul_overflow(*x, *y, &r)) return r;
-      }
-      return binary_op(b.op, left, right);
+      return binary_op(b.op, left, eval(*b.right, scope));
     }
     case ast::ExprKind::BoolOp: {
       const auto& b = *e.as<ast::BoolOp>();

@@ -321,7 +321,7 @@ void refuse_tensor_equality(const Value& a, const Value& b) {
 
 }  // namespace
 
-Value binary_op(BinOpKind op, const Value& a, const Value& b) {
+Value binary_op_any(BinOpKind op, const Value& a, const Value& b) {
   // Two ints, the meta-program's commonest case, before every other.
   if (auto x = a.get<int64_t>(); x && op != BinOpKind::MatMul) {
     if (auto y = b.get<int64_t>()) return int_op(op, *x, *y);

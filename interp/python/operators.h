@@ -19,7 +19,21 @@ constexpr int64_t kMaxSequenceLength = 10'000'000;
 void check_sequence_length(int64_t n, const char* what);
 void check_string_length(int64_t n, const char* what);
 
-Value binary_op(ast::BinOpKind op, const Value& a, const Value& b);
+// a OP b. Two ints added, subtracted or multiplied without overflow, the
+// meta-program's commonest operations, take no call; every other case, the
+// overflow's error among them, is binary_op_any's.
+Value binary_op_any(ast::BinOpKind op, const Value& a, const Value& b);
+inline Value binary_op(ast::BinOpKind op, const Value& a, const Value& b) {
+  const int64_t* x = a.get<int64_t>();
+  const int64_t* y = b.get<int64_t>();
+  int64_t r = 0;
+  if (x && y) {
+    if (op == ast::BinOpKind::Add && !__builtin_add_overflow(*x, *y, &r)) return r;
+    if (op == ast::BinOpKind::Sub && !__builtin_sub_overflow(*x, *y, &r)) return r;
+    if (op == ast::BinOpKind::Mul && !__builtin_mul_overflow(*x, *y, &r)) return r;
+  }
+  return binary_op_any(op, a, b);
+}
 Value unary_op(ast::UnaryOpKind op, const Value& v);
 bool compare(ast::CmpOpKind op, const Value& a, const Value& b);
 // a OP b as the expression's value: what a user's __lt__ (...) returned.
