@@ -105,7 +105,7 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
   if (n.scope == ast::NameScope::local) {
     const Scope* s = scope.get();
     for (uint16_t hops = n.hops; hops > 0 && s; --hops) s = s->parent.get();
-    if (s && n.slot < s->slots.size() && s->slots[n.slot]) return *s->slots[n.slot];
+    if (const Value* v = s ? s->slot_value(n.slot) : nullptr) return *v;
   }
   const Value* v = nullptr;
   if (n.scope == ast::NameScope::global || scope->global_names.count(n.id)) {

@@ -119,9 +119,8 @@ class Evaluator : public UserMethods {
     // installs.
     if (e.kind == ast::ExprKind::Name) {
       const auto& n = static_cast<const ast::Name&>(e);
-      if (n.scope == ast::NameScope::local && n.hops == 0 && n.slot < scope->slots.size() &&
-          scope->slots[n.slot]) {
-        return *scope->slots[n.slot];
+      if (n.scope == ast::NameScope::local && n.hops == 0) {
+        if (const Value* v = scope->slot_value(n.slot)) return *v;
       }
       return load_name(n, scope);
     }

@@ -47,11 +47,14 @@ struct Scope {
     }
     return nullptr;
   }
+  // The value in local slot `i`; nullptr while it is unbound (or when there
+  // is no such slot).
+  const Value* slot_value(size_t i) const {
+    return i < slots.size() && slots[i] ? &*slots[i] : nullptr;
+  }
   // This scope's own variable `name`; nullptr when unset.
   const Value* find_here(const std::string& name) const {
-    if (std::optional<Value>* slot = const_cast<Scope*>(this)->slot_of(name)) {
-      return *slot ? &**slot : nullptr;
-    }
+    if (const size_t i = slot_index(name); i < slots.size()) return slot_value(i);
     auto it = vars.find(name);
     return it == vars.end() ? nullptr : &it->second;
   }
@@ -59,17 +62,17 @@ struct Scope {
     return const_cast<Value*>(static_cast<const Scope*>(this)->find_here(name));
   }
   void set_here(const std::string& name, Value v) {
-    if (std::optional<Value>* slot = slot_of(name)) {
-      *slot = std::move(v);
+    if (const size_t i = slot_index(name); i < slots.size()) {
+      slots[i] = std::move(v);
     } else {
       vars[name] = std::move(v);
     }
   }
   // Unbinds `name` here; false when it was not set.
   bool erase_here(const std::string& name) {
-    if (std::optional<Value>* slot = slot_of(name)) {
-      const bool was_set = slot->has_value();
-      slot->reset();
+    if (const size_t i = slot_index(name); i < slots.size()) {
+      const bool was_set = slots[i].has_value();
+      slots[i].reset();
       return was_set;
     }
     return vars.erase(name) > 0;
@@ -93,12 +96,14 @@ struct Scope {
   }
 
  private:
-  std::optional<Value>* slot_of(const std::string& name) {
-    if (!slot_names) return nullptr;
-    for (size_t i = 0; i < slot_names->size() && i < slots.size(); ++i) {
-      if ((*slot_names)[i] == name) return &slots[i];
+  // The slot of local `name`; slots.size() when it has none.
+  size_t slot_index(const std::string& name) const {
+    if (slot_names) {
+      for (size_t i = 0; i < slot_names->size() && i < slots.size(); ++i) {
+        if ((*slot_names)[i] == name) return i;
+      }
     }
-    return nullptr;
+    return slots.size();
   }
 };
 
