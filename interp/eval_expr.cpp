@@ -264,16 +264,15 @@ Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
 }
 
 Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
-  // A method of a list, dict, str or tuple (xs.append(y)): its function
-  // with self first, as the bound method would call it, without making one.
+  // A method of a str, list, dict, tuple or number (xs.append(y)): its
+  // function, called with self first as the bound method would call it,
+  // without making one.
   Value callee;
   ValueList args = spare_list();
   args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
-    const bool container = self.is<Value::List>() || self.is<Value::Dict>() ||
-                           self.is<std::string>() || self.is<Value::Tuple>();
-    if (BuiltinPtr f = container ? python_method_function(self, a->attr) : nullptr) {
+    if (BuiltinPtr f = python_method_function(self, a->attr)) {
       callee = Value(std::move(f));
       args.push_back(std::move(self));
     } else {
