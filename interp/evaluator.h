@@ -240,14 +240,14 @@ class Evaluator : public UserMethods {
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
-  // A call's or comprehension's scope, a fresh one or one a finished call
-  // gave back, so that most calls allocate nothing for their scope and
-  // locals. The lease gives it back unless something (a function closing
-  // over it) still holds it.
   // An argument list a finished call gave back (empty, its storage kept),
   // or a new one; give_back keeps a short one for the next call.
   ValueList spare_list();
   void give_back(ValueList&& list);
+  // A call's or comprehension's scope, a fresh one or one a finished call
+  // gave back, so that most calls allocate nothing for their scope and
+  // locals. The lease gives it back unless something (a function closing
+  // over it) still holds it.
   class ScopeLease {
    public:
     explicit ScopeLease(Evaluator& ev);
