@@ -4,10 +4,8 @@ us/iter`, the median of ITERS runs.
 
     python3 bench/python/meta_heavy.py INPUT.npy RANKS ITERS
 """
-import sys
-
 import numpy as np
-from timing import report_median
+from timing import time_copying_kernel
 
 PMAX = 128
 
@@ -56,16 +54,4 @@ def meta_heavy(input, repeats=8):
     return out
 
 
-def main():
-    input = np.load(sys.argv[1])
-    ranks, iters = int(sys.argv[2]), int(sys.argv[3])
-
-    def every_rank():
-        for _ in range(ranks):
-            out = meta_heavy(input)
-        return out
-
-    assert np.array_equal(report_median(every_rank, iters), input)
-
-
-main()
+time_copying_kernel(meta_heavy)

@@ -4,10 +4,8 @@ two copies a row. Prints `time: X us/iter`, the median of ITERS runs.
 
     python3 bench/python/staged_dmas.py INPUT.npy RANKS ITERS
 """
-import sys
-
 import numpy as np
-from timing import report_median
+from timing import time_copying_kernel
 
 
 def staged_dmas(input):
@@ -20,16 +18,4 @@ def staged_dmas(input):
     return out
 
 
-def main():
-    input = np.load(sys.argv[1])
-    ranks, iters = int(sys.argv[2]), int(sys.argv[3])
-
-    def every_rank():
-        for _ in range(ranks):
-            out = staged_dmas(input)
-        return out
-
-    assert np.array_equal(report_median(every_rank, iters), input)
-
-
-main()
+time_copying_kernel(staged_dmas)
