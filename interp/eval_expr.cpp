@@ -518,10 +518,9 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   Value values[kMaxItems];
   const size_t n = tuple->elts.size();
   for (size_t i = 0; i < n; ++i) values[i] = eval(*tuple->elts[i], scope);
-  std::vector<rt::IndexItem> items;
-  items.reserve(n);
-  for (size_t i = 0; i < n; ++i) items.push_back(index_item(values[i]));
-  return make_tensor(t.index(items));
+  rt::IndexItem items[kMaxItems];
+  for (size_t i = 0; i < n; ++i) items[i] = index_item(values[i]);
+  return make_tensor(t.index(items, n));
 }
 
 Value Evaluator::subscript(const Value& obj, const Value& index) {

@@ -11,15 +11,10 @@ namespace nkic::interp {
 
 namespace {
 
-// Operands of one kind an operation takes at most (a matmul's three tensors
-// fit): they live on the stack, so running an operation allocates nothing
-// beyond its patterns' dims.
-constexpr size_t kMaxOperands = 4;
-
 // The list's size, checked against what the operation describes.
 template <typename T>
 size_t checked_count(const rt::Span<T>& list, int most) {
-  if (list.size() > static_cast<size_t>(most) || list.size() > kMaxOperands) {
+  if (list.size() > static_cast<size_t>(most) || list.size() > ExecDevice::kMaxOperands) {
     throw rt::Error("internal: a device operation given more operands than it takes");
   }
   return list.size();
@@ -39,13 +34,14 @@ std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const S
 
 void ExecDevice::run(const DeviceCall& call) {
   check_row_operands(call);
-  std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
+  auto& dsts = operands_.dsts;
+  auto& srcs = operands_.srcs;
   std::array<const rt::AccessPattern*, kMaxOperands> dst_ptrs{}, src_ptrs{};
   const rt::OperandCounts most = rt::operand_counts(call.op);
   const size_t nd = checked_count(call.dsts, most.dsts), ns = checked_count(call.srcs, most.srcs);
   try {
-    for (size_t i = 0; i < nd; ++i) dsts[i] = call.dsts[i]->resolve();
-    for (size_t i = 0; i < ns; ++i) srcs[i] = call.srcs[i]->resolve();
+    for (size_t i = 0; i < nd; ++i) call.dsts[i]->resolve_into(dsts[i]);
+    for (size_t i = 0; i < ns; ++i) call.srcs[i]->resolve_into(srcs[i]);
   } catch (const rt::Error&) {
     if (rt::skips_out_of_bounds(call.op)) return;  // oob_mode.skip: dropped
     throw;

@@ -5,6 +5,8 @@
 // need nothing here: the evaluator runs every iteration itself.
 #pragma once
 
+#include <array>
+
 #include "interp/device.h"
 #include "runtime/op_observer.h"
 
@@ -17,6 +19,10 @@ std::string place_text(const SourceRange& where);
 
 class ExecDevice : public Device {
  public:
+  // Operands of one kind an operation takes at most (a matmul's three tensors
+  // fit).
+  static constexpr size_t kMaxOperands = 4;
+
   // `observer`, when given, hears of every operation (runtime/op_observer.h).
   ExecDevice(int rank, Spmd& spmd, int program = 0, rt::OpObserver* observer = nullptr)
       : rank_(rank), program_(program), spmd_(&spmd), observer_(observer) {}
@@ -45,6 +51,12 @@ class ExecDevice : public Device {
   int program_;
   Spmd* spmd_;
   rt::OpObserver* observer_;
+  // The patterns of the operation running, kept from one operation to the
+  // next so that their dims' storage is reused: running an operation
+  // allocates nothing.
+  struct Operands {
+    std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
+  } operands_;
 };
 
 }  // namespace nkic::interp

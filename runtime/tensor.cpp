@@ -7,6 +7,7 @@
 #include "runtime/checked_int.h"
 #include "runtime/fill.h"
 #include "runtime/format_util.h"
+#include "runtime/strided.h"
 
 namespace nkic::rt {
 namespace {
@@ -94,10 +95,15 @@ bool TensorView::contiguous() const {
 }
 
 TensorView TensorView::index(const std::vector<IndexItem>& items) const {
+  return index(items.data(), items.size());
+}
+
+TensorView TensorView::index(const IndexItem* items, size_t count) const {
   using Kind = IndexItem::Kind;
   int consumed = 0;
   int ellipses = 0;
-  for (const IndexItem& it : items) {
+  for (size_t k = 0; k < count; ++k) {
+    const IndexItem& it = items[k];
     if (it.kind == Kind::integer || it.kind == Kind::slice) ++consumed;
     if (it.kind == Kind::ellipsis) ++ellipses;
   }
@@ -107,8 +113,8 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
                 "-dimensional, but " + std::to_string(consumed) + " were indexed");
   }
   const bool on_chip = is_on_chip(kind());
-  std::vector<OutDim> out;
-  out.reserve(items.size() + shape_.size());  // one allocation per index, not one per dim
+  // The result's dims before the dropped ones go, on the stack.
+  detail::SmallList<OutDim, 2 * detail::kInlineDims> out;
   int64_t offset = offset_;
   int dim = 0;
   auto take_full = [&](int n) {
@@ -116,7 +122,8 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
       out.push_back({shape_[dim], strides_[dim], false, dim == 0});
     }
   };
-  for (const IndexItem& it : items) {
+  for (size_t k = 0; k < count; ++k) {
+    const IndexItem& it = items[k];
     switch (it.kind) {
       case Kind::ellipsis:
         take_full(ndim() - consumed);
@@ -429,9 +436,16 @@ void check_scalar_offset_source(const ScalarOffset& so) {
 
 AccessPattern TensorView::resolve() const {
   AccessPattern ap;
+  resolve_into(ap);
+  return ap;
+}
+
+void TensorView::resolve_into(AccessPattern& ap) const {
   ap.buffer = buffer_.get();
   ap.offset = offset_;
+  ap.shown_rank = -1;
   ap.as_dtype = as_dtype_;
+  ap.row_offsets = nullptr;
   for (const ScalarOffset& so : scalar_offsets_) {
     if (so.per_row) {
       const AccessPattern src = so.tensor->resolve();
@@ -448,10 +462,10 @@ AccessPattern TensorView::resolve() const {
     }
     ap.offset = add_run_time_offset(ap.offset, value, so.multiplier);
   }
+  ap.dims.clear();
   ap.dims.reserve(shape_.size());
   for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
   check_bounds(ap);
-  return ap;
 }
 
 AccessPattern TensorView::static_pattern(int shown_rank) const {

@@ -77,6 +77,7 @@ class TensorView {
   // clamp), plus the partition rules above. Throws Error for an index out of
   // range, too many indices or a zero step.
   TensorView index(const std::vector<IndexItem>& items) const;
+  TensorView index(const IndexItem* items, size_t count) const;
 
   // A view of the same elements with a new shape (one -1 dim is inferred);
   // needs an equal element count and a contiguous view (on SBUF and PSUM,
@@ -116,6 +117,9 @@ class TensorView {
   // Resolves run-time offsets (reading registers and tensors now) and checks
   // bounds. Throws Error when out of bounds.
   AccessPattern resolve() const;
+  // The same into `ap`, whose dims keep their storage: a caller resolving
+  // operand after operand (the interpreter's device) allocates nothing.
+  void resolve_into(AccessPattern& ap) const;
   // The view's elements without its run-time offsets and unchecked, for
   // shape checks where no data exists; messages name `shown_rank` when >= 0.
   AccessPattern static_pattern(int shown_rank = -1) const;
