@@ -268,7 +268,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // function, called with self first as the bound method would call it,
   // without making one.
   Value callee;
-  ValueList args = spare_list();
+  ValueList args = spare_lists_.take();
   args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
@@ -289,11 +289,14 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   }
   append_elements(c.args, scope, args);
   KwArgs kwargs;
-  kwargs.reserve(c.keywords.size());
+  if (!c.keywords.empty()) {
+    kwargs = spare_kwargs_.take();
+    kwargs.reserve(c.keywords.size());
+  }
   for (const ast::Keyword& k : c.keywords) {
-    const Value v = eval(*k.value, scope);
+    Value v = eval(*k.value, scope);
     if (!k.name.empty()) {
-      kwargs.emplace_back(k.name, v);
+      kwargs.emplace_back(k.name, std::move(v));
       continue;
     }
     auto d = v.get<Value::Dict>();

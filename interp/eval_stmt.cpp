@@ -524,11 +524,9 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
     }
     if (auto b = callee.get<Value::Builtin>()) {
       const BuiltinFn& fn = **b;
-      CallArgs call_args{*this, fn,
-                         bind_arguments(fn.name, fn.signature, std::move(args), std::move(kwargs)),
-                         where};
+      CallArgs call_args{*this, fn, bind(fn.name, fn.signature, args, kwargs), where};
       Value result = fn.action(call_args);
-      give_back(std::move(call_args.args));
+      spare_lists_.give_back(std::move(call_args.args));
       return result;
     }
     if (auto m = callee.get<Value::Method>()) {
@@ -600,25 +598,21 @@ Evaluator::ScopeLease::~ScopeLease() {
   spare_.push_back(std::move(scope_));
 }
 
-ValueList Evaluator::spare_list() {
-  if (spare_lists_.empty()) return {};
-  ValueList l = std::move(spare_lists_.back());
-  spare_lists_.pop_back();
-  return l;
-}
-
-void Evaluator::give_back(ValueList&& list) {
-  constexpr size_t kSpareLists = 32, kMaxKept = 16;
-  if (spare_lists_.size() >= kSpareLists || list.capacity() > kMaxKept) return;
-  list.clear();
-  spare_lists_.push_back(std::move(list));
+ValueList Evaluator::bind(const std::string& callee, const Signature& sig, ValueList& args,
+                          KwArgs& kwargs) {
+  // Binding moves the arguments' values out; their lists' storage stays here.
+  ValueList bound = bind_arguments(callee, sig, std::move(args), std::move(kwargs),
+                                   kwargs.empty() ? ValueList() : spare_lists_.take());
+  spare_lists_.give_back(std::move(args));
+  spare_kwargs_.give_back(std::move(kwargs));
+  return bound;
 }
 
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
   if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
   step(where);
-  ValueList bound = bind_arguments(f.name, f.signature, std::move(args), std::move(kwargs));
+  ValueList bound = bind(f.name, f.signature, args, kwargs);
   const ScopeLease lease(*this);
   const ScopePtr& scope = lease.scope();
   scope->parent = f.closure;
@@ -633,7 +627,7 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
     for (size_t i = 0; i < bound.size(); ++i)
       scope->vars[f.signature[i].name] = std::move(bound[i]);
   }
-  give_back(std::move(bound));
+  spare_lists_.give_back(std::move(bound));
   struct DepthGuard {
     int& d;
     explicit DepthGuard(int& depth) : d(depth) { ++d; }

@@ -20,6 +20,7 @@
 #include "interp/python/exceptions.h"
 #include "interp/python/scope.h"
 #include "interp/python/value.h"
+#include "interp/spare_lists.h"
 #include "interp/work_meter.h"
 #include "runtime/machine.h"
 
@@ -240,10 +241,9 @@ class Evaluator : public UserMethods {
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
-  // An argument list a finished call gave back (empty, its storage kept),
-  // or a new one; give_back keeps a short one for the next call.
-  ValueList spare_list();
-  void give_back(ValueList&& list);
+  // bind_arguments into a spare list; the storage of `args` and `kwargs`
+  // goes back to the spare lists for the next call.
+  ValueList bind(const std::string& callee, const Signature& sig, ValueList& args, KwArgs& kwargs);
   // A call's or comprehension's scope, a fresh one or one a finished call
   // gave back, so that most calls allocate nothing for their scope and
   // locals. The lease gives it back unless something (a function closing
@@ -324,7 +324,9 @@ class Evaluator : public UserMethods {
   // the function <-> scope reference cycles.
   std::vector<std::weak_ptr<Scope>> captured_;
   std::vector<ScopePtr> spare_scopes_;  // see ScopeLease
-  std::vector<ValueList> spare_lists_;  // see spare_list
+  // Argument lists a finished call gave back (spare_lists.h).
+  SpareLists<ValueList> spare_lists_;
+  SpareLists<KwArgs> spare_kwargs_;
   // The containers the rank made (entered by every public evaluating call),
   // emptied when the rank ends.
   ContainerArena arena_;

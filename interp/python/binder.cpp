@@ -3,8 +3,8 @@
 
 namespace nkic::interp {
 
-ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList positional,
-                         KwArgs keywords) {
+ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList&& positional,
+                         KwArgs&& keywords, ValueList into) {
   size_t positional_params = 0;
   int var_args = -1, var_keywords = -1;
   for (size_t i = 0; i < sig.size(); ++i) {
@@ -14,13 +14,15 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
   }
   // The commonest call: an argument for each parameter, in order.
   if (keywords.empty() && positional_params == sig.size() && positional.size() == sig.size()) {
-    return positional;
+    return std::move(positional);
   }
   // The callee's name, for a message: built only when one is.
   const auto who = [&] { return callee + "()"; };
   // Each parameter's argument goes straight to its place in `out`; which
   // places are taken, on the stack for any signature but a huge one.
-  ValueList out(sig.size());
+  ValueList out = std::move(into);
+  out.clear();
+  out.resize(sig.size());
   constexpr size_t kInlineParams = 32;
   bool taken_inline[kInlineParams] = {};
   std::vector<bool> taken_more(sig.size() > kInlineParams ? sig.size() : 0);

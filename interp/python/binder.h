@@ -17,7 +17,12 @@ using KwArgs = std::vector<std::pair<std::string, Value>>;
 // One Value per parameter of `sig`, in order: `*args` as a tuple, `**kwargs`
 // as a dict; defaults fill what is not given. Throws ValueError naming
 // `callee` ("f() missing required argument 'y'").
-ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList positional,
-                         KwArgs keywords);
+//
+// The arguments' values are moved out of `positional` and `keywords`, whose
+// storage stays the caller's to reuse, unless `positional` itself becomes the
+// result (one argument per parameter, in order). The result is built in
+// `into`'s storage when it is needed.
+ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList&& positional,
+                         KwArgs&& keywords, ValueList into = {});
 
 }  // namespace nkic::interp
