@@ -287,6 +287,9 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   } else {
     callee = eval(*c.func, scope);
   }
+  if (eval_bound_arguments(c, callee, scope, args)) {
+    return call(callee, std::move(args), {}, c.range);
+  }
   append_elements(c.args, scope, args);
   KwArgs kwargs;
   if (!c.keywords.empty()) {
@@ -316,6 +319,36 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     }
   }
   return call(callee, std::move(args), std::move(kwargs), c.range);
+}
+
+bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
+                                     ValueList& args) {
+  if (c.keywords.empty() || c.keywords.size() > kMaxPlainParams) return false;
+  const Signature* sig = nullptr;
+  if (auto b = callee.get<Value::Builtin>()) {
+    sig = &(*b)->signature;
+  } else if (auto f = callee.get<Value::Function>()) {
+    sig = &(*f)->signature;
+  } else {
+    return false;
+  }
+  for (const ast::ExprPtr& e : c.args) {
+    if (e->kind == ast::ExprKind::Starred) return false;
+  }
+  const size_t given = args.size() + c.args.size();
+  size_t places[kMaxPlainParams];
+  if (!keyword_places(*sig, given, c.keywords, places)) return false;
+  append_elements(c.args, scope, args);
+  args.resize(sig->size());
+  bool taken[kMaxPlainParams] = {};
+  for (size_t k = 0; k < c.keywords.size(); ++k) {
+    args[places[k]] = eval(*c.keywords[k].value, scope);
+    taken[places[k]] = true;
+  }
+  for (size_t i = given; i < sig->size(); ++i) {
+    if (!taken[i]) args[i] = *(*sig)[i].default_value;
+  }
+  return true;
 }
 
 Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {

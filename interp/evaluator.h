@@ -221,6 +221,13 @@ class Evaluator : public UserMethods {
   Value eval_checked(const ast::Expr& e, const ScopePtr& scope);
   Value eval_node(const ast::Expr& e, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
+  // A call with keywords that binds without *args or **kwargs (binder.h's
+  // keyword_places): evaluates its arguments, in order, straight into their
+  // parameters' places after those already in `args` (a method's self), one
+  // Value per parameter, defaults filled in. False, with nothing evaluated,
+  // for any other call.
+  bool eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
+                            ValueList& args);
   Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
   Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
   void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);

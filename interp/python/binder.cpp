@@ -91,4 +91,38 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
   return out;
 }
 
+bool keyword_places(const Signature& sig, size_t positional,
+                    const std::vector<ast::Keyword>& keywords, size_t* param_of) {
+  const size_t n = sig.size();
+  if (positional > n || n > kMaxPlainParams) return false;
+  for (const ParamSpec& p : sig) {
+    if (p.kind != ParamKind::positional) return false;
+  }
+  bool taken[kMaxPlainParams] = {};
+  for (size_t i = 0; i < positional; ++i) taken[i] = true;
+  // Keywords mostly come in the signature's order: each search starts after
+  // the parameter the previous keyword named.
+  size_t next = positional;
+  for (size_t k = 0; k < keywords.size(); ++k) {
+    const std::string& name = keywords[k].name;
+    if (name.empty()) return false;  // **mapping
+    size_t found = n;
+    for (size_t j = 0; j < n; ++j) {
+      const size_t i = (next + j) % n;
+      if (sig[i].name == name) {
+        found = i;
+        break;
+      }
+    }
+    if (found == n || taken[found]) return false;
+    taken[found] = true;
+    param_of[k] = found;
+    next = found + 1;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!taken[i] && !sig[i].default_value) return false;
+  }
+  return true;
+}
+
 }  // namespace nkic::interp

@@ -25,4 +25,15 @@ using KwArgs = std::vector<std::pair<std::string, Value>>;
 ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList&& positional,
                          KwArgs&& keywords, ValueList into = {});
 
+// The commonest call with keywords, bound before its arguments are
+// evaluated, so that each value can go straight to its parameter's place:
+// `sig` has positional parameters only (at most kMaxPlainParams), the call
+// has `positional` positional arguments and plain keywords (no `**`), and it
+// gives each parameter at most once and every required one. Then
+// param_of[k] is the parameter keyword k names, and the result is true.
+// Any other call is false, for bind_arguments to bind or to report.
+constexpr size_t kMaxPlainParams = 32;
+bool keyword_places(const Signature& sig, size_t positional,
+                    const std::vector<ast::Keyword>& keywords, size_t* param_of);
+
 }  // namespace nkic::interp
