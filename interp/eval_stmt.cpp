@@ -562,23 +562,16 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
   fail(where, ValueError("'" + type_name(callee) + "' object is not callable", "TypeError"));
 }
 
-const Value& CallArgs::operator[](std::string_view name) const {
-  const size_t n = fn.signature.size();
-  for (size_t k = 0; k < n; ++k) {
-    const size_t i = (next_ + k) % n;
-    if (fn.signature[i].name == name) {
-      next_ = i + 1;
-      return args[i];
-    }
+const Value& CallArgs::operator[](const char* name) const {
+  const size_t i = fn.param_index(name);
+  if (i == fn.signature.size()) {
+    throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
   }
-  throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
+  return args[i];
 }
 
-bool CallArgs::has(std::string_view name) const {
-  for (const ParamSpec& p : fn.signature) {
-    if (p.name == name) return true;
-  }
-  return false;
+bool CallArgs::has(const char* name) const {
+  return fn.param_index(name) < fn.signature.size();
 }
 
 Evaluator::ScopeLease::ScopeLease(Evaluator& ev) : spare_(ev.spare_scopes_) {

@@ -75,16 +75,10 @@ struct CallArgs {
 
   // The argument of the parameter called `name`: how every builtin reads
   // its arguments, so that an entry's code and its signature agree by name.
-  const Value& operator[](std::string_view name) const;
-  bool has(std::string_view name) const;
+  const Value& operator[](const char* name) const;
+  bool has(const char* name) const;
   // Not by position: c[0] does not compile.
   const Value& operator[](size_t) const = delete;
-
- private:
-  // Where the search for the next name starts: builtins mostly read their
-  // arguments in the signature's order, so each search ends at its first
-  // comparison.
-  mutable size_t next_ = 0;
 };
 
 class Evaluator : public UserMethods {

@@ -12,6 +12,7 @@
 // specializer, reported as an error no handler sees.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -244,10 +245,24 @@ using BuiltinAction = Value (*)(CallArgs& call);
 enum class OpRole : uint8_t { python, meta, device };
 
 struct BuiltinFn {
+  BuiltinFn(std::string fn_name, Signature params, BuiltinAction fn_action,
+            OpRole fn_role = OpRole::python);
+
   std::string name;  // as shown in messages: "len", "nisa.dma_copy", "list.append"
   Signature signature;
   BuiltinAction action;
   OpRole role = OpRole::python;
+
+  // The parameter called `name` (CallArgs reads every argument by name);
+  // signature.size() when there is none.
+  size_t param_index(const char* param) const;
+
+ private:
+  // Slot k: the one parameter whose name's first two characters hash to k,
+  // so that most names are found by comparing one; kNoParam when there is
+  // none, kManyParams when several share it (then they are searched).
+  static constexpr uint8_t kNoParam = 0xff, kManyParams = 0xfe;
+  std::array<uint8_t, 64> by_prefix_;
 };
 
 struct ModuleObj {
