@@ -16,26 +16,6 @@
 
 namespace nkic::interp {
 
-namespace {
-
-size_t prefix_slot(const char* name) {
-  const auto first = static_cast<unsigned char>(name[0]);
-  const auto second = first == 0 ? 0u : static_cast<unsigned char>(name[1]);
-  return (first * 31u + second) % 64u;
-}
-
-// Whether a parameter is called `name`, compared in place.
-bool is_named(const ParamSpec& p, const char* name) {
-  const char* own = p.name.c_str();
-  while (*own != '\0' && *own == *name) {
-    ++own;
-    ++name;
-  }
-  return *own == *name;
-}
-
-}  // namespace
-
 BuiltinFn::BuiltinFn(std::string fn_name, Signature params, BuiltinAction fn_action, OpRole fn_role)
     : name(std::move(fn_name)), signature(std::move(params)), action(fn_action), role(fn_role) {
   by_prefix_.fill(kNoParam);
@@ -45,10 +25,7 @@ BuiltinFn::BuiltinFn(std::string fn_name, Signature params, BuiltinAction fn_act
   }
 }
 
-size_t BuiltinFn::param_index(const char* param) const {
-  const uint8_t slot = by_prefix_[prefix_slot(param)];
-  if (slot == kNoParam) return signature.size();
-  if (slot != kManyParams) return is_named(signature[slot], param) ? slot : signature.size();
+size_t BuiltinFn::search_param(const char* param) const {
   for (size_t i = 0; i < signature.size(); ++i) {
     if (is_named(signature[i], param)) return i;
   }

@@ -255,9 +255,30 @@ struct BuiltinFn {
 
   // The parameter called `name` (CallArgs reads every argument by name);
   // signature.size() when there is none.
-  size_t param_index(const char* param) const;
+  size_t param_index(const char* param) const {
+    const uint8_t slot = by_prefix_[prefix_slot(param)];
+    if (slot == kNoParam) return signature.size();
+    if (slot == kManyParams) return search_param(param);
+    return is_named(signature[slot], param) ? slot : signature.size();
+  }
 
  private:
+  static size_t prefix_slot(const char* name) {
+    const auto first = static_cast<unsigned char>(name[0]);
+    const auto second = first == 0 ? 0u : static_cast<unsigned char>(name[1]);
+    return (first * 31u + second) % 64u;
+  }
+  // Whether a parameter is called `name`, compared in place.
+  static bool is_named(const ParamSpec& p, const char* name) {
+    const char* own = p.name.c_str();
+    while (*own != '\0' && *own == *name) {
+      ++own;
+      ++name;
+    }
+    return *own == *name;
+  }
+  size_t search_param(const char* param) const;
+
   // Slot k: the one parameter whose name's first two characters hash to k,
   // so that most names are found by comparing one; kNoParam when there is
   // none, kManyParams when several share it (then they are searched).
