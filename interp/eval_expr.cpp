@@ -287,7 +287,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   } else {
     callee = eval(*c.func, scope);
   }
-  if (eval_bound_arguments(c, callee, scope, args)) {
+  if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args)) {
     return call(callee, std::move(args), {}, c.range);
   }
   append_elements(c.args, scope, args);
@@ -323,7 +323,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
 
 bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
                                      ValueList& args) {
-  if (c.keywords.empty() || c.keywords.size() > kMaxPlainParams) return false;
+  if (c.keywords.size() > kMaxPlainParams) return false;
   const Signature* sig = nullptr;
   if (auto b = callee.get<Value::Builtin>()) {
     sig = &(*b)->signature;
