@@ -109,15 +109,20 @@ class Evaluator : public UserMethods {
   void exec_module(const ast::Module& m, const ScopePtr& globals);
 
   Value eval(const ast::Expr& e, const ScopePtr& scope) {
-    // The commonest expression, a local bound in the running scope, is read
-    // here; a name fails with its own place and needs nothing Active
-    // installs.
+    // The commonest expressions, a local bound in the running scope and an
+    // int constant, are read here; neither can fail but a name, with its own
+    // place, and neither needs anything Active installs.
     if (e.kind == ast::ExprKind::Name) {
       const auto& n = static_cast<const ast::Name&>(e);
       if (n.scope == ast::NameScope::local && n.hops == 0) {
         if (const Value* v = scope->slot_value(n.slot)) return *v;
       }
       return load_name(n, scope);
+    }
+    if (e.kind == ast::ExprKind::Constant) {
+      if (auto i = std::get_if<int64_t>(&static_cast<const ast::Constant&>(e).value)) {
+        return Value(*i);
+      }
     }
     return eval_checked(e, scope);
   }
