@@ -91,7 +91,118 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
     return eval_checked(e, scope);
   }
   try {
-    return eval_node(e, scope);
+    switch (e.kind) {
+      case ast::ExprKind::Name:
+        return load_name(*e.as<ast::Name>(), scope);
+      case ast::ExprKind::Constant:
+        return constant_value(*e.as<ast::Constant>());
+      case ast::ExprKind::FString:
+        return eval_fstring(*e.as<ast::FString>(), scope);
+      case ast::ExprKind::UnaryOp: {
+        const auto& u = *e.as<ast::UnaryOp>();
+        return unary_op(u.op, eval(*u.operand, scope));
+      }
+      case ast::ExprKind::BinOp: {
+        const auto& b = *e.as<ast::BinOp>();
+        const Value left = eval(*b.left, scope);
+        return binary_op(b.op, left, eval(*b.right, scope));
+      }
+      case ast::ExprKind::BoolOp: {
+        const auto& b = *e.as<ast::BoolOp>();
+        Value v;
+        for (const ast::ExprPtr& operand : b.values) {
+          v = eval(*operand, scope);
+          bool t = false;
+          try {
+            t = truthy(v);
+          } catch (const ValueError& err) {
+            fail(operand->range, err);
+          }
+          if (t == (b.op == ast::BoolOpKind::Or)) return v;
+        }
+        return v;
+      }
+      case ast::ExprKind::Compare: {
+        const auto& c = *e.as<ast::Compare>();
+        Value left = eval(*c.left, scope);
+        Value result(true);
+        for (size_t i = 0; i < c.ops.size(); ++i) {
+          Value right = eval(*c.comparators[i], scope);
+          result = compare_value(c.ops[i], left, right);
+          if (!truthy(result)) return result;
+          left = std::move(right);
+        }
+        return result;
+      }
+      case ast::ExprKind::IfExp: {
+        const auto& i = *e.as<ast::IfExp>();
+        const Value test = eval(*i.test, scope);
+        bool cond = false;
+        try {
+          cond = truthy(test);
+        } catch (const ValueError& err) {
+          fail(i.test->range, err);
+        }
+        return eval(cond ? *i.body : *i.orelse, scope);
+      }
+      case ast::ExprKind::Call:
+        return eval_call(*e.as<ast::Call>(), scope);
+      case ast::ExprKind::Attribute: {
+        const auto& a = *e.as<ast::Attribute>();
+        return get_attribute(eval(*a.value, scope), a.attr);
+      }
+      case ast::ExprKind::Subscript: {
+        const auto& s = *e.as<ast::Subscript>();
+        const Value obj = eval(*s.value, scope);
+        if (auto t = obj.get<Value::Tensor>()) {
+          if (auto v = tensor_subscript(**t, *s.index, scope)) return *v;
+        }
+        return subscript(obj, eval(*s.index, scope));
+      }
+      case ast::ExprKind::Slice: {
+        const auto& s = *e.as<ast::Slice>();
+        SliceValue v;
+        if (s.lower) v.lower = slice_bound(eval(*s.lower, scope));
+        if (s.upper) v.upper = slice_bound(eval(*s.upper, scope));
+        if (s.step) v.step = slice_bound(eval(*s.step, scope));
+        return v;
+      }
+      case ast::ExprKind::Starred:
+        fail(e.range, "can't use starred expression here");
+      case ast::ExprKind::Tuple:
+        return make_tuple(eval_elements(e.as<ast::Tuple>()->elts, scope));
+      case ast::ExprKind::List:
+        return make_list(eval_elements(e.as<ast::List>()->elts, scope));
+      case ast::ExprKind::Dict: {
+        const auto& d = *e.as<ast::Dict>();
+        auto dict = new_dict();
+        for (size_t i = 0; i < d.values.size(); ++i) {
+          const Value v = eval(*d.values[i], scope);
+          if (!d.keys[i]) {
+            auto other = v.get<Value::Dict>();
+            if (!other) fail(d.values[i]->range, "'" + type_name(v) + "' object is not a mapping");
+            for (const auto& [k, x] : (*other)->items) dict->set(k, x);
+            continue;
+          }
+          const Value k = eval(*d.keys[i], scope);
+          try {
+            dict->set(k, v);
+          } catch (const ValueError& err) {
+            fail(d.keys[i]->range, err);
+          }
+        }
+        return Value(dict);
+      }
+      case ast::ExprKind::ListComp:
+        return eval_list_comp(*e.as<ast::ListComp>(), scope);
+      case ast::ExprKind::Lambda: {
+        const auto& l = *e.as<ast::Lambda>();
+        auto f = make_function("<lambda>", l.params, scope);
+        f->lambda = &l;
+        return Value(f);
+      }
+    }
+    fail(e.range, "unsupported expression");
   } catch (const ValueError& err) {
     fail(e.range, err);
   } catch (const rt::Error& err) {
@@ -146,121 +257,6 @@ void Evaluator::append_elements(const ast::ExprList& elts, const ScopePtr& scope
       out.push_back(eval(*e, scope));
     }
   }
-}
-
-Value Evaluator::eval_node(const ast::Expr& e, const ScopePtr& scope) {
-  switch (e.kind) {
-    case ast::ExprKind::Name:
-      return load_name(*e.as<ast::Name>(), scope);
-    case ast::ExprKind::Constant:
-      return constant_value(*e.as<ast::Constant>());
-    case ast::ExprKind::FString:
-      return eval_fstring(*e.as<ast::FString>(), scope);
-    case ast::ExprKind::UnaryOp: {
-      const auto& u = *e.as<ast::UnaryOp>();
-      return unary_op(u.op, eval(*u.operand, scope));
-    }
-    case ast::ExprKind::BinOp: {
-      const auto& b = *e.as<ast::BinOp>();
-      const Value left = eval(*b.left, scope);
-      return binary_op(b.op, left, eval(*b.right, scope));
-    }
-    case ast::ExprKind::BoolOp: {
-      const auto& b = *e.as<ast::BoolOp>();
-      Value v;
-      for (const ast::ExprPtr& operand : b.values) {
-        v = eval(*operand, scope);
-        bool t = false;
-        try {
-          t = truthy(v);
-        } catch (const ValueError& err) {
-          fail(operand->range, err);
-        }
-        if (t == (b.op == ast::BoolOpKind::Or)) return v;
-      }
-      return v;
-    }
-    case ast::ExprKind::Compare: {
-      const auto& c = *e.as<ast::Compare>();
-      Value left = eval(*c.left, scope);
-      Value result(true);
-      for (size_t i = 0; i < c.ops.size(); ++i) {
-        Value right = eval(*c.comparators[i], scope);
-        result = compare_value(c.ops[i], left, right);
-        if (!truthy(result)) return result;
-        left = std::move(right);
-      }
-      return result;
-    }
-    case ast::ExprKind::IfExp: {
-      const auto& i = *e.as<ast::IfExp>();
-      const Value test = eval(*i.test, scope);
-      bool cond = false;
-      try {
-        cond = truthy(test);
-      } catch (const ValueError& err) {
-        fail(i.test->range, err);
-      }
-      return eval(cond ? *i.body : *i.orelse, scope);
-    }
-    case ast::ExprKind::Call:
-      return eval_call(*e.as<ast::Call>(), scope);
-    case ast::ExprKind::Attribute: {
-      const auto& a = *e.as<ast::Attribute>();
-      return get_attribute(eval(*a.value, scope), a.attr);
-    }
-    case ast::ExprKind::Subscript: {
-      const auto& s = *e.as<ast::Subscript>();
-      const Value obj = eval(*s.value, scope);
-      if (auto t = obj.get<Value::Tensor>()) {
-        if (auto v = tensor_subscript(**t, *s.index, scope)) return *v;
-      }
-      return subscript(obj, eval(*s.index, scope));
-    }
-    case ast::ExprKind::Slice: {
-      const auto& s = *e.as<ast::Slice>();
-      SliceValue v;
-      if (s.lower) v.lower = slice_bound(eval(*s.lower, scope));
-      if (s.upper) v.upper = slice_bound(eval(*s.upper, scope));
-      if (s.step) v.step = slice_bound(eval(*s.step, scope));
-      return v;
-    }
-    case ast::ExprKind::Starred:
-      fail(e.range, "can't use starred expression here");
-    case ast::ExprKind::Tuple:
-      return make_tuple(eval_elements(e.as<ast::Tuple>()->elts, scope));
-    case ast::ExprKind::List:
-      return make_list(eval_elements(e.as<ast::List>()->elts, scope));
-    case ast::ExprKind::Dict: {
-      const auto& d = *e.as<ast::Dict>();
-      auto dict = new_dict();
-      for (size_t i = 0; i < d.values.size(); ++i) {
-        const Value v = eval(*d.values[i], scope);
-        if (!d.keys[i]) {
-          auto other = v.get<Value::Dict>();
-          if (!other) fail(d.values[i]->range, "'" + type_name(v) + "' object is not a mapping");
-          for (const auto& [k, x] : (*other)->items) dict->set(k, x);
-          continue;
-        }
-        const Value k = eval(*d.keys[i], scope);
-        try {
-          dict->set(k, v);
-        } catch (const ValueError& err) {
-          fail(d.keys[i]->range, err);
-        }
-      }
-      return Value(dict);
-    }
-    case ast::ExprKind::ListComp:
-      return eval_list_comp(*e.as<ast::ListComp>(), scope);
-    case ast::ExprKind::Lambda: {
-      const auto& l = *e.as<ast::Lambda>();
-      auto f = make_function("<lambda>", l.params, scope);
-      f->lambda = &l;
-      return Value(f);
-    }
-  }
-  fail(e.range, "unsupported expression");
 }
 
 Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {

@@ -218,7 +218,6 @@ class Evaluator : public UserMethods {
 
   // eval() of any expression: errors below it get its place.
   Value eval_checked(const ast::Expr& e, const ScopePtr& scope);
-  Value eval_node(const ast::Expr& e, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
   // A call with keywords that binds without *args or **kwargs (binder.h's
   // keyword_places): evaluates its arguments, in order, straight into their
