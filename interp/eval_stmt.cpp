@@ -132,102 +132,98 @@ void Evaluator::step(const SourceRange& where) {
 Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
   step(s.range);
   try {
-    return exec_node(s, scope);
+    switch (s.kind) {
+      case ast::StmtKind::ExprStmt:
+        eval(*s.as<ast::ExprStmt>()->value, scope);
+        return Flow::normal;
+      case ast::StmtKind::Assign: {
+        const auto& a = *s.as<ast::Assign>();
+        const ast::Name* only = a.targets.size() == 1 ? a.targets[0]->as<ast::Name>() : nullptr;
+        const std::string* outer = std::exchange(assignment_target_, only ? &only->id : nullptr);
+        const Value v = eval(*a.value, scope);
+        assignment_target_ = outer;
+        for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
+        return Flow::normal;
+      }
+      case ast::StmtKind::AugAssign:
+        exec_aug_assign(*s.as<ast::AugAssign>(), scope);
+        return Flow::normal;
+      case ast::StmtKind::AnnAssign: {
+        const auto& a = *s.as<ast::AnnAssign>();
+        if (a.value) assign(*a.target, eval(*a.value, scope), scope);
+        return Flow::normal;
+      }
+      case ast::StmtKind::If: {
+        const auto& i = *s.as<ast::If>();
+        const Value test = eval(*i.test, scope);
+        bool cond = false;
+        try {
+          cond = truthy(test);
+        } catch (const ValueError& e) {
+          fail(i.test->range, e);
+        }
+        return exec_block(cond ? i.body : i.orelse, scope);
+      }
+      case ast::StmtKind::For:
+        return exec_for(*s.as<ast::For>(), scope);
+      case ast::StmtKind::While:
+        return exec_while(*s.as<ast::While>(), scope);
+      case ast::StmtKind::Break:
+        return Flow::break_;
+      case ast::StmtKind::Continue:
+        return Flow::continue_;
+      case ast::StmtKind::Pass:
+        return Flow::normal;
+      case ast::StmtKind::Return: {
+        const auto& r = *s.as<ast::Return>();
+        return_value_ = r.value ? eval(*r.value, scope) : Value();
+        last_return_ = &r;
+        return Flow::return_;
+      }
+      case ast::StmtKind::Assert: {
+        const auto& a = *s.as<ast::Assert>();
+        if (truthy(eval(*a.test, scope))) return Flow::normal;
+        exec_assert_failed(a, scope);
+      }
+      case ast::StmtKind::Raise:
+        exec_raise(*s.as<ast::Raise>(), scope);
+      case ast::StmtKind::Try:
+        return exec_try(*s.as<ast::Try>(), scope);
+      case ast::StmtKind::Global:
+        for (const auto& n : s.as<ast::Global>()->names) scope->global_names.insert(n);
+        return Flow::normal;
+      case ast::StmtKind::Nonlocal:
+        for (const auto& n : s.as<ast::Nonlocal>()->names) {
+          bool found = false;
+          for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
+            found = found || p->find_here(n) != nullptr;
+          }
+          if (!found) fail(s.range, "no binding for nonlocal '" + n + "' found");
+          scope->nonlocal_names.insert(n);
+        }
+        return Flow::normal;
+      case ast::StmtKind::Del:
+        for (const ast::ExprPtr& t : s.as<ast::Del>()->targets) exec_del(*t, scope);
+        return Flow::normal;
+      case ast::StmtKind::FunctionDef:
+        exec_function_def(*s.as<ast::FunctionDef>(), scope);
+        return Flow::normal;
+      case ast::StmtKind::ClassDef:
+        exec_class_def(*s.as<ast::ClassDef>(), scope);
+        return Flow::normal;
+      case ast::StmtKind::Import:
+        exec_import(*s.as<ast::Import>(), scope);
+        return Flow::normal;
+      case ast::StmtKind::ImportFrom:
+        exec_import_from(*s.as<ast::ImportFrom>(), scope);
+        return Flow::normal;
+    }
+    return Flow::normal;
   } catch (const ValueError& e) {
     fail(s.range, e);
   } catch (const rt::Error& e) {
     fail(s.range, e.what());
   }
-}
-
-Flow Evaluator::exec_node(const ast::Stmt& s, const ScopePtr& scope) {
-  switch (s.kind) {
-    case ast::StmtKind::ExprStmt:
-      eval(*s.as<ast::ExprStmt>()->value, scope);
-      return Flow::normal;
-    case ast::StmtKind::Assign: {
-      const auto& a = *s.as<ast::Assign>();
-      const ast::Name* only = a.targets.size() == 1 ? a.targets[0]->as<ast::Name>() : nullptr;
-      const std::string* outer = std::exchange(assignment_target_, only ? &only->id : nullptr);
-      const Value v = eval(*a.value, scope);
-      assignment_target_ = outer;
-      for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
-      return Flow::normal;
-    }
-    case ast::StmtKind::AugAssign:
-      exec_aug_assign(*s.as<ast::AugAssign>(), scope);
-      return Flow::normal;
-    case ast::StmtKind::AnnAssign: {
-      const auto& a = *s.as<ast::AnnAssign>();
-      if (a.value) assign(*a.target, eval(*a.value, scope), scope);
-      return Flow::normal;
-    }
-    case ast::StmtKind::If: {
-      const auto& i = *s.as<ast::If>();
-      const Value test = eval(*i.test, scope);
-      bool cond = false;
-      try {
-        cond = truthy(test);
-      } catch (const ValueError& e) {
-        fail(i.test->range, e);
-      }
-      return exec_block(cond ? i.body : i.orelse, scope);
-    }
-    case ast::StmtKind::For:
-      return exec_for(*s.as<ast::For>(), scope);
-    case ast::StmtKind::While:
-      return exec_while(*s.as<ast::While>(), scope);
-    case ast::StmtKind::Break:
-      return Flow::break_;
-    case ast::StmtKind::Continue:
-      return Flow::continue_;
-    case ast::StmtKind::Pass:
-      return Flow::normal;
-    case ast::StmtKind::Return: {
-      const auto& r = *s.as<ast::Return>();
-      return_value_ = r.value ? eval(*r.value, scope) : Value();
-      last_return_ = &r;
-      return Flow::return_;
-    }
-    case ast::StmtKind::Assert: {
-      const auto& a = *s.as<ast::Assert>();
-      if (truthy(eval(*a.test, scope))) return Flow::normal;
-      exec_assert_failed(a, scope);
-    }
-    case ast::StmtKind::Raise:
-      exec_raise(*s.as<ast::Raise>(), scope);
-    case ast::StmtKind::Try:
-      return exec_try(*s.as<ast::Try>(), scope);
-    case ast::StmtKind::Global:
-      for (const auto& n : s.as<ast::Global>()->names) scope->global_names.insert(n);
-      return Flow::normal;
-    case ast::StmtKind::Nonlocal:
-      for (const auto& n : s.as<ast::Nonlocal>()->names) {
-        bool found = false;
-        for (Scope* p = scope->parent.get(); p && p->parent; p = p->parent.get()) {
-          found = found || p->find_here(n) != nullptr;
-        }
-        if (!found) fail(s.range, "no binding for nonlocal '" + n + "' found");
-        scope->nonlocal_names.insert(n);
-      }
-      return Flow::normal;
-    case ast::StmtKind::Del:
-      for (const ast::ExprPtr& t : s.as<ast::Del>()->targets) exec_del(*t, scope);
-      return Flow::normal;
-    case ast::StmtKind::FunctionDef:
-      exec_function_def(*s.as<ast::FunctionDef>(), scope);
-      return Flow::normal;
-    case ast::StmtKind::ClassDef:
-      exec_class_def(*s.as<ast::ClassDef>(), scope);
-      return Flow::normal;
-    case ast::StmtKind::Import:
-      exec_import(*s.as<ast::Import>(), scope);
-      return Flow::normal;
-    case ast::StmtKind::ImportFrom:
-      exec_import_from(*s.as<ast::ImportFrom>(), scope);
-      return Flow::normal;
-  }
-  return Flow::normal;
 }
 
 Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {

@@ -188,7 +188,6 @@ class Evaluator : public UserMethods {
   void step(const SourceRange& where);
   Flow exec_block(const ast::Body& body, const ScopePtr& scope);
   Flow exec(const ast::Stmt& s, const ScopePtr& scope);
-  Flow exec_node(const ast::Stmt& s, const ScopePtr& scope);
   Flow exec_for(const ast::For& s, const ScopePtr& scope);
   Flow exec_while(const ast::While& s, const ScopePtr& scope);
   void exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope);
