@@ -268,9 +268,13 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
-    if (BuiltinPtr f = python_method_function(self, a->attr)) {
-      callee = Value(std::move(f));
+    if (const BuiltinPtr* f = python_method_function(self, a->attr)) {
       args.push_back(std::move(self));
+      if (c.keywords.empty()) {
+        append_elements(c.args, scope, args);
+        return call_builtin(**f, std::move(args), {}, c.range);
+      }
+      callee = Value(*f);
     } else {
       try {
         callee = get_attribute(self, a->attr);

@@ -519,11 +519,7 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
       return call_function(**f, std::move(args), std::move(kwargs), where);
     }
     if (auto b = callee.get<Value::Builtin>()) {
-      const BuiltinFn& fn = **b;
-      CallArgs call_args{*this, fn, bind(fn.name, fn.signature, args, kwargs), where};
-      Value result = fn.action(call_args);
-      spare_lists_.give_back(std::move(call_args.args));
-      return result;
+      return call_builtin(**b, std::move(args), std::move(kwargs), where);
     }
     if (auto m = callee.get<Value::Method>()) {
       args.insert(args.begin(), (*m)->self);
@@ -556,6 +552,20 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
     fail(where, e.what());
   }
   fail(where, ValueError("'" + type_name(callee) + "' object is not callable", "TypeError"));
+}
+
+Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs,
+                              const SourceRange& where) {
+  try {
+    CallArgs call_args{*this, fn, bind(fn.name, fn.signature, args, kwargs), where};
+    Value result = fn.action(call_args);
+    spare_lists_.give_back(std::move(call_args.args));
+    return result;
+  } catch (const ValueError& e) {
+    fail(where, e);
+  } catch (const rt::Error& e) {
+    fail(where, e.what());
+  }
 }
 
 const Value& CallArgs::operator[](const char* name) const {

@@ -245,6 +245,7 @@ class Evaluator : public UserMethods {
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
+  Value call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs, const SourceRange& where);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
   // goes back to the spare lists for the next call.
   ValueList bind(const std::string& callee, const Signature& sig, ValueList& args, KwArgs& kwargs);
@@ -345,7 +346,8 @@ void install_python_builtins(Scope& scope);
 void install_class_builtins(Scope& scope);
 // Methods of str, list, dict and tuple values; nullopt when there is none.
 std::optional<Value> python_method(const Value& self, const std::string& name);
-// The function such a method calls with self first; nullptr when none.
-BuiltinPtr python_method_function(const Value& self, const std::string& name);
+// The function such a method calls with self first (in a table that lives
+// as long as the process); nullptr when none.
+const BuiltinPtr* python_method_function(const Value& self, const std::string& name);
 
 }  // namespace nkic::interp

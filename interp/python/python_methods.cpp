@@ -459,7 +459,7 @@ const MethodTable& methods() {
 
 }  // namespace
 
-BuiltinPtr python_method_function(const Value& self, const std::string& name) {
+const BuiltinPtr* python_method_function(const Value& self, const std::string& name) {
   const std::vector<BuiltinPtr>* list = nullptr;
   if (self.is<std::string>()) list = &methods().str;
   if (self.is<Value::List>()) list = &methods().list;
@@ -469,16 +469,16 @@ BuiltinPtr python_method_function(const Value& self, const std::string& name) {
   if (self.is<double>()) list = &methods().real;
   if (!list) return nullptr;
   for (const BuiltinPtr& m : *list) {
-    if (m->name == name) return m;
+    if (m->name == name) return &m;
   }
   return nullptr;
 }
 
 std::optional<Value> python_method(const Value& self, const std::string& name) {
-  BuiltinPtr m = python_method_function(self, name);
+  const BuiltinPtr* m = python_method_function(self, name);
   if (!m) return std::nullopt;
   return Value(
-      Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(m)})));
+      Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(*m)})));
 }
 
 }  // namespace nkic::interp
