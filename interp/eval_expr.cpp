@@ -287,6 +287,10 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   } else {
     callee = eval(*c.func, scope);
   }
+  if (auto f = callee.get<Value::Function>(); f && args.empty() && positional_call(**f, c)) {
+    spare_lists_.give_back(std::move(args));
+    return call_positional(**f, c, scope);
+  }
   if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args)) {
     return call(callee, std::move(args), {}, c.range);
   }

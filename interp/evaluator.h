@@ -245,6 +245,14 @@ class Evaluator : public UserMethods {
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                       const SourceRange& where);
+  // The commonest call of a Python function, f(a, b) with one positional
+  // argument for each of its positional parameters: positional_call says
+  // whether `c` is one, and call_positional evaluates its arguments straight
+  // into the new scope's slots, without an argument list or binding.
+  static bool positional_call(const FunctionObj& f, const ast::Call& c);
+  Value call_positional(const FunctionObj& f, const ast::Call& c, const ScopePtr& caller);
+  // Runs `f` in `scope`, its arguments bound there already.
+  Value run_function(const FunctionObj& f, const ScopePtr& scope);
   Value call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs, const SourceRange& where);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
   // goes back to the spare lists for the next call.
