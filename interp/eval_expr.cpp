@@ -275,6 +275,11 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
         return call_builtin(**f, std::move(args), {}, c.range);
       }
       callee = Value(*f);
+    } else if (std::optional<Value> method = instance_method(self, a->attr)) {
+      // obj.method(...): the class's function with obj first, as the bound
+      // method get_attribute would make calls it.
+      callee = std::move(*method);
+      args.push_back(std::move(self));
     } else {
       try {
         callee = get_attribute(self, a->attr);
@@ -433,6 +438,17 @@ void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopeP
     }
     if (keep) comprehension(c, level + 1, scope, out);
   }
+}
+
+std::optional<Value> Evaluator::instance_method(const Value& obj, const std::string& name) {
+  // get_attribute's first steps for an instance: its own attributes come
+  // before its class's.
+  auto i = obj.get<Value::Instance>();
+  if (!i || !(*i)->cls || (*i)->cls->kind == ClassKind::super_object) return std::nullopt;
+  if ((*i)->attrs.count(name)) return std::nullopt;
+  std::optional<Value> f = (*i)->cls->lookup(name);
+  if (!f || !f->is<Value::Function>()) return std::nullopt;
+  return f;
 }
 
 Value Evaluator::get_attribute(const Value& obj, const std::string& name) {

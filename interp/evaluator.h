@@ -143,6 +143,10 @@ class Evaluator : public UserMethods {
   // the __init__.py of the packages above it, in `globals` (fresh when null).
   Value run_main(const ModuleSpec& spec, const ScopePtr& globals = nullptr);
   Value get_attribute(const Value& obj, const std::string& name);
+  // The function `obj.name` binds to obj: a plain function of obj's class
+  // (not a staticmethod, classmethod or property), when obj is an instance
+  // with no attribute of that name of its own; nullopt otherwise.
+  static std::optional<Value> instance_method(const Value& obj, const std::string& name);
   // The builtin of that name (len, range, ...); nullptr when there is none.
   const Value* builtin(const std::string& name) const;
   // Every builtin's name, for the REPL's completion.
