@@ -137,7 +137,8 @@ struct Value {
   Value(const Value& o) { construct_from(o.data); }
   Value(Value&& o) noexcept { construct_from(std::move(o.data)); }
   Value& operator=(const Value& o) {
-    if (is_plain(o.data) && is_plain(data)) {
+    if (is_plain(data) && this != &o) {
+      // Nothing to release, and `o` cannot live inside this value.
       construct_from(o.data);
     } else if (this != &o) {
       // Through a copy: `o` may live inside what this value owns.
@@ -148,8 +149,8 @@ struct Value {
     return *this;
   }
   Value& operator=(Value&& o) noexcept {
-    if (is_plain(o.data) && is_plain(data)) {
-      construct_from(o.data);
+    if (is_plain(data) && this != &o) {
+      construct_from(std::move(o.data));
     } else if (this != &o) {
       Value moved(std::move(o));
       destroy();
