@@ -42,16 +42,11 @@ int64_t floor_div(int64_t a, int64_t b) {
     if (a == std::numeric_limits<int64_t>::min()) overflow(BinOpKind::FloorDiv);
     return -a;
   }
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
+  return floor_quotient(a, b);
 }
 
 int64_t floor_mod(int64_t a, int64_t b) {
-  if (b == -1) return 0;
-  int64_t m = a % b;
-  if (m != 0 && ((m < 0) != (b < 0))) m += b;
-  return m;
+  return b == -1 ? 0 : floor_remainder(a, b);
 }
 
 Value int_pow(int64_t base, int64_t exp) {

@@ -19,9 +19,21 @@ constexpr int64_t kMaxSequenceLength = 10'000'000;
 void check_sequence_length(int64_t n, const char* what);
 void check_string_length(int64_t n, const char* what);
 
-// a OP b. Two ints added, subtracted or multiplied without overflow, the
-// meta-program's commonest operations, take no call; every other case, the
-// overflow's error among them, is binary_op_any's.
+// Python's a // b and a % b of ints, for b other than 0 and -1 (where a //
+// b can overflow): the quotient rounded down, the remainder taking b's sign.
+inline int64_t floor_quotient(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b != 0) && ((a < 0) != (b < 0)) ? q - 1 : q;
+}
+inline int64_t floor_remainder(int64_t a, int64_t b) {
+  const int64_t m = a % b;
+  return m != 0 && ((m < 0) != (b < 0)) ? m + b : m;
+}
+
+// a OP b. Two ints added, subtracted or multiplied without overflow, or
+// divided (//, %) by a positive int, the meta-program's commonest
+// operations, take no call; every other case, the errors among them, is
+// binary_op_any's.
 Value binary_op_any(ast::BinOpKind op, const Value& a, const Value& b);
 inline Value binary_op(ast::BinOpKind op, const Value& a, const Value& b) {
   const int64_t* x = a.get<int64_t>();
@@ -31,6 +43,8 @@ inline Value binary_op(ast::BinOpKind op, const Value& a, const Value& b) {
     if (op == ast::BinOpKind::Add && !__builtin_add_overflow(*x, *y, &r)) return r;
     if (op == ast::BinOpKind::Sub && !__builtin_sub_overflow(*x, *y, &r)) return r;
     if (op == ast::BinOpKind::Mul && !__builtin_mul_overflow(*x, *y, &r)) return r;
+    if (op == ast::BinOpKind::FloorDiv && *y > 0) return floor_quotient(*x, *y);
+    if (op == ast::BinOpKind::Mod && *y > 0) return floor_remainder(*x, *y);
   }
   return binary_op_any(op, a, b);
 }
