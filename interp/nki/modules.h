@@ -33,6 +33,10 @@ std::map<std::string, Value::Module> make_builtin_modules(const rt::Platform& pl
 // A tensor's attribute (shape, dtype, ...) or method (ap, reshape).
 std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t,
                                       const std::string& name);
+// The function a tensor's method `name` calls with the tensor first (in the
+// op table, which lives as long as the process); nullptr when `name` is no
+// method (a data attribute such as shape is none).
+const BuiltinPtr* tensor_method_function(const std::string& name);
 
 // range(start, stop=None, step=1) and nl's loop ranges; `kind` names it.
 Value make_range(CallArgs& c, const char* kind);

@@ -1,5 +1,6 @@
 // A tensor's attributes (shape, dtype, ...) and methods (.ap(), .reshape()).
 #include <cstring>
+#include <unordered_map>
 
 #include "interp/nki/args.h"
 
@@ -153,6 +154,36 @@ std::vector<OpEntry> tensor_method_entries() {
 
 }  // namespace nki
 
+namespace {
+
+// The names tensor_attribute answers with the tensor's data, before any
+// method.
+bool is_data_attribute(const std::string& name) {
+  for (const char* data :
+       {"shape", "strides", "dtype", "buffer", "offset", "ndim", "size", "name"}) {
+    if (name == data) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const BuiltinPtr* tensor_method_function(const std::string& name) {
+  // Built once from the op table, the first entry of a name winning as a
+  // search of the table would have it; the data attributes below come first.
+  static const std::unordered_map<std::string, BuiltinPtr> methods = [] {
+    std::unordered_map<std::string, BuiltinPtr> by_name;
+    for (const OpEntry& e : op_table()) {
+      if (std::strcmp(e.module, "Tensor") == 0 && !is_data_attribute(e.fn->name)) {
+        by_name.emplace(e.fn->name, e.fn);
+      }
+    }
+    return by_name;
+  }();
+  auto it = methods.find(name);
+  return it == methods.end() ? nullptr : &it->second;
+}
+
 std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t,
                                       const std::string& name) {
   auto ints = [](const std::vector<int64_t>& v) {
@@ -168,11 +199,9 @@ std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t
   if (name == "ndim") return Value(int64_t{t.ndim()});
   if (name == "size") return Value(t.size());
   if (name == "name") return Value(t.name());
-  for (const OpEntry& e : op_table()) {
-    if (std::strcmp(e.module, "Tensor") == 0 && e.fn->name == name) {
-      return Value(
-          Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(e.fn)})));
-    }
+  if (const BuiltinPtr* f = tensor_method_function(name)) {
+    return Value(
+        Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(*f)})));
   }
   return std::nullopt;
 }
