@@ -260,15 +260,17 @@ void Evaluator::append_elements(const ast::ExprList& elts, const ScopePtr& scope
 }
 
 Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
-  // A method of a str, list, dict, tuple or number (xs.append(y)): its
-  // function, called with self first as the bound method would call it,
-  // without making one.
+  // A method of a str, list, dict, tuple, number or tensor (xs.append(y),
+  // t.reshape(s)): its function, called with self first as the bound method
+  // would call it, without making one.
   Value callee;
   ValueList args = spare_lists_.take();
   args.reserve(c.args.size() + 1);
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
-    if (const BuiltinPtr* f = python_method_function(self, a->attr)) {
+    const BuiltinPtr* f = python_method_function(self, a->attr);
+    if (!f && self.is<Value::Tensor>()) f = tensor_method_function(a->attr);
+    if (f) {
       args.push_back(std::move(self));
       if (c.keywords.empty()) {
         append_elements(c.args, scope, args);
