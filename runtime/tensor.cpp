@@ -57,13 +57,16 @@ OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* o
 }
 
 // A count of `from` elements as a count of `to` elements (the same bytes);
-// throws Error, with `what` and `where` in the message, when it is not whole.
-int64_t rescale(int64_t n, DType from, DType to, const std::string& what, const std::string& where) {
+// throws Error, with `what` and where() in the message, when it is not
+// whole. `where` is called only then: a message is made only when it is
+// shown.
+template <typename Where>
+int64_t rescale(int64_t n, DType from, DType to, const std::string& what, const Where& where) {
   const int64_t from_size = static_cast<int64_t>(dtype_size(from));
   const int64_t to_size = static_cast<int64_t>(dtype_size(to));
   const int64_t bytes = checked_mul(n, from_size, "a reinterpreted view's extent");
   if (bytes % to_size != 0) {
-    throw Error(where + ": " + what + " of " + std::to_string(n) + " " +
+    throw Error(where() + ": " + what + " of " + std::to_string(n) + " " +
                 std::string(dtype_name(from)) + " elements (" + std::to_string(bytes) +
                 " bytes) is not a whole number of " + std::string(dtype_name(to)) + " elements (" +
                 std::to_string(to_size) + " bytes each)");
@@ -247,9 +250,10 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
                           std::optional<DType> dtype) const {
   check_tensor_dims(pattern.size());
   const DType to = dtype.value_or(this->dtype());
-  const std::string cast = "an access pattern reading '" + name() + "' (" +
-                           std::string(dtype_name(buffer_->dtype())) + ") as " +
-                           std::string(dtype_name(to));
+  const auto cast = [&] {
+    return "an access pattern reading '" + name() + "' (" +
+           std::string(dtype_name(buffer_->dtype())) + ") as " + std::string(dtype_name(to));
+  };
   for (const Dim& d : pattern) {
     if (d.count < 0) {
       throw Error("negative count " + std::to_string(d.count) + " in access pattern");
@@ -348,19 +352,22 @@ TensorView TensorView::vector_selected(std::shared_ptr<const TensorView> offsets
 }
 
 TensorView TensorView::view_as(DType to) const {
-  const std::string where = "view(" + std::string(dtype_name(to)) + ") of '" + name() + "' (" +
-                            std::string(dtype_name(dtype())) + ")";
+  const auto where = [&] {
+    return "view(" + std::string(dtype_name(to)) + ") of '" + name() + "' (" +
+           std::string(dtype_name(dtype())) + ")";
+  };
   if (!scalar_offsets_.empty()) {
-    throw Error(where + ": the view has a run-time offset (a dynamic select), which a "
+    throw Error(where() +
+                ": the view has a run-time offset (a dynamic select), which a "
                 "reinterpret cast cannot follow");
   }
   TensorView v = *this;
   v.as_dtype_ = to == buffer_->dtype() ? std::nullopt : std::optional<DType>(to);
   if (dtype_size(to) == dtype_size(dtype())) return v;
-  if (shape_.empty()) throw Error(where + ": a 0-D view has no last dim to rescale");
+  if (shape_.empty()) throw Error(where() + ": a 0-D view has no last dim to rescale");
   const size_t last = shape_.size() - 1;
   if (shape_[last] > 1 && strides_[last] != 1) {
-    throw Error(where + ": the last dim must be contiguous, it has stride " +
+    throw Error(where() + ": the last dim must be contiguous, it has stride " +
                 std::to_string(strides_[last]));
   }
   v.shape_[last] = rescale(shape_[last], dtype(), to, "the last dim", where);
