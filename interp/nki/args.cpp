@@ -75,6 +75,10 @@ Value::Register register_arg(const CallArgs& c, const char* param) {
   throw ValueError(param_name(c, param) + " must be a register, not '" + type_name(c[param]) + "'");
 }
 
+int64_t int_arg(const CallArgs& c, const char* param) {
+  return int_of(c, c[param], param);
+}
+
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
   if (c[param].is_none()) return std::nullopt;
   return int_of(c, c[param], param);

@@ -30,6 +30,8 @@ std::string name_arg(const CallArgs& c, const char* param);  // "" for None
 Value::Register register_arg(const CallArgs& c, const char* param);
 // An int, or None (then std::nullopt).
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
+// An int (the message naming the parameter is made only when it is not one).
+int64_t int_arg(const CallArgs& c, const char* param);
 // An int that fits in int32 (iota's and affine_select's offset and
 // channel_multiplier).
 int64_t int32_arg(const CallArgs& c, const char* param);

@@ -137,7 +137,7 @@ Value nisa_register_move(CallArgs& c) {
   if (auto src = c["src"].get<Value::Register>()) {
     device(c).run({rt::RegisterMove{}, {}, {}, {dst.get()}, {src->get()}, c.range});
   } else {
-    const int64_t constant = to_int(c["src"], param_name(c, "src"));
+    const int64_t constant = int_arg(c, "src");
     device(c).run({rt::RegisterMove{constant}, {}, {}, {dst.get()}, {}, c.range});
   }
   return Value();

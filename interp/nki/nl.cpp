@@ -109,8 +109,8 @@ Value nl_program_ndim(CallArgs& c) {
   return int64_t{c.ev.context().programs > 1 ? 1 : 0};
 }
 Value nl_ds(CallArgs& c) {
-  const int64_t start = to_int(c["start"], param_name(c, "start"));
-  const int64_t size = to_int(c["size"], param_name(c, "size"));
+  const int64_t start = int_arg(c, "start");
+  const int64_t size = int_arg(c, "size");
   return SliceValue{start, rt::checked_add(start, size, "nl.ds(start, size)"), std::nullopt, true};
 }
 

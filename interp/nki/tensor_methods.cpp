@@ -35,7 +35,7 @@ Value tensor_ap(CallArgs& c) {
   }
   std::optional<rt::DType> dtype;
   if (!c["dtype"].is_none()) dtype = dtype_arg(c, "dtype");
-  const int64_t indirect_dim = to_int(c["indirect_dim"], param_name(c, "indirect_dim"));
+  const int64_t indirect_dim = int_arg(c, "indirect_dim");
   return make_tensor(t.ap(pattern, offset, scalar, static_cast<int>(indirect_dim), dtype));
 }
 
@@ -86,10 +86,10 @@ Value tensor_is_contiguous(CallArgs& c) {
 // which must lie inside it.
 Value tensor_slice(CallArgs& c) {
   const rt::TensorView& t = tensor_arg(c, "self");
-  const int64_t dim = to_int(c["dim"], param_name(c, "dim"));
-  const int64_t start = to_int(c["start"], param_name(c, "start"));
-  const int64_t end = to_int(c["end"], param_name(c, "end"));
-  const int64_t step = to_int(c["step"], param_name(c, "step"));
+  const int64_t dim = int_arg(c, "dim");
+  const int64_t start = int_arg(c, "start");
+  const int64_t end = int_arg(c, "end");
+  const int64_t step = int_arg(c, "step");
   if (dim < 0 || dim >= t.ndim()) {
     throw ValueError(c.fn.name + ": dim " + std::to_string(dim) + " is out of range for a " +
                      std::to_string(t.ndim()) + "-D tensor");
@@ -118,7 +118,7 @@ Value tensor_view_dtype(CallArgs& c) {
 // t.vector_select(0, offsets): partition p reads row offsets[p] of t.
 Value tensor_vector_select(CallArgs& c) {
   const rt::TensorView& t = tensor_arg(c, "self");
-  const int64_t dim = to_int(c["dim"], param_name(c, "dim"));
+  const int64_t dim = int_arg(c, "dim");
   if (dim != 0) throw ValueError(param_name(c, "dim") + " must be 0, not " + std::to_string(dim));
   auto offsets = c["vector_offset"].get<Value::Tensor>();
   if (!offsets) {
