@@ -19,15 +19,10 @@ const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
   throw ValueError(param_name(c, param) + " must be a tensor, not '" + type_name(c[param]) + "'");
 }
 
-namespace {
-
-// to_int, naming the parameter (and `what` of it) only when it fails.
-int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what = "") {
+int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what) {
   if (auto i = v.get<int64_t>()) return *i;
   return to_int(v, param_name(c, param) + what);
 }
-
-}  // namespace
 
 std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];

@@ -30,6 +30,9 @@ std::string name_arg(const CallArgs& c, const char* param);  // "" for None
 Value::Register register_arg(const CallArgs& c, const char* param);
 // An int, or None (then std::nullopt).
 std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
+// to_int of `v`, an argument of `param` (or a part of it, `what`), naming
+// the parameter only when it fails.
+int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what = "");
 // An int (the message naming the parameter is made only when it is not one).
 int64_t int_arg(const CallArgs& c, const char* param);
 // An int that fits in int32 (iota's and affine_select's offset and

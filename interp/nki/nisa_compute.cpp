@@ -80,7 +80,7 @@ bool operand_arg(const CallArgs& c, const char* param, rt::Scalar& constant,
     return true;
   }
   if (v.is<bool>() || v.is<int64_t>()) {
-    constant = rt::Scalar::of(to_int(v, param_name(c, param)));
+    constant = rt::Scalar::of(int_of(c, v, param));
   } else if (v.is<double>()) {
     constant = rt::Scalar::of(to_number(v, param_name(c, param)));
   } else {
@@ -186,9 +186,9 @@ int64_t reduce_axes_arg(const CallArgs& c, int ndim) {
   const Value& v = c["axis"];
   std::vector<int64_t> axes;
   if (v.is<int64_t>()) {
-    axes.push_back(to_int(v, param_name(c, "axis")));
+    axes.push_back(int_of(c, v, "axis"));
   } else if (const ValueList* items = sequence_items(v)) {
-    for (const Value& a : *items) axes.push_back(to_int(a, param_name(c, "axis")));
+    for (const Value& a : *items) axes.push_back(int_of(c, a, "axis"));
   } else {
     throw ValueError(param_name(c, "axis") + " must be an int or a tuple of ints, not '" +
                      type_name(v) + "'");

@@ -25,7 +25,7 @@ std::vector<int64_t> pair_arg(const CallArgs& c, const char* param) {
                      to_repr(c[param]));
   }
   std::vector<int64_t> out;
-  for (const Value& v : *items) out.push_back(to_int(v, param_name(c, param)));
+  for (const Value& v : *items) out.push_back(int_of(c, v, param));
   return out;
 }
 
@@ -109,7 +109,7 @@ Value nisa_dma_transpose(CallArgs& c) {
     const ValueList* items = sequence_items(c["axes"]);
     std::vector<int64_t> given;
     if (items) {
-      for (const Value& v : *items) given.push_back(to_int(v, param_name(c, "axes")));
+      for (const Value& v : *items) given.push_back(int_of(c, v, "axes"));
     }
     if (!items || given != std::vector<int64_t>(axes.begin(), axes.end())) {
       throw ValueError(param_name(c, "axes") + " " + to_repr(c["axes"]) + " is not the transpose "

@@ -79,7 +79,7 @@ Value nl_par_dim(CallArgs& c) {
 // yet axis 0 answers as a grid of one program, as kernels written for both
 // expect), one axis of 2 programs under --lnc 2.
 int64_t grid_axis(CallArgs& c, const Value& v, const char* param) {
-  const int64_t axis = to_int(v, param_name(c, param));
+  const int64_t axis = int_of(c, v, param);
   if (axis == 0) return axis;
   const int programs = c.ev.context().programs;
   throw ValueError(param_name(c, param) + " " + std::to_string(axis) +

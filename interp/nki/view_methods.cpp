@@ -13,7 +13,7 @@ namespace {
 int64_t int_param(const CallArgs& c, const char* param) {
   const Value& v = c[param];
   if (auto r = v.get<Value::Register>()) register_misuse(**r, param_name(c, param));
-  return to_int(v, param_name(c, param));
+  return int_of(c, v, param);
 }
 
 std::string ndim_text(const rt::TensorView& t) {
@@ -61,7 +61,7 @@ std::vector<int64_t> ints_param(const CallArgs& c, const char* param) {
   std::vector<int64_t> out;
   for (const Value& v : *items) {
     if (auto r = v.get<Value::Register>()) register_misuse(**r, param_name(c, param));
-    out.push_back(to_int(v, param_name(c, param)));
+    out.push_back(int_of(c, v, param));
   }
   return out;
 }
@@ -245,7 +245,7 @@ Value tensor_select(CallArgs& c) {
   } else if (auto s = index.get<Value::Tensor>()) {
     dynamic = rt::ScalarOffset{nullptr, *s, t.strides()[static_cast<size_t>(dim)]};
   } else {
-    i = to_int(index, param_name(c, "index"));
+    i = int_of(c, index, "index");
     const int64_t size = t.shape()[static_cast<size_t>(dim)];
     if (i < 0 || i >= size) {
       throw ValueError(param_name(c, "index") + " " + std::to_string(i) +
