@@ -118,17 +118,6 @@ Flow Evaluator::exec_block(const ast::Body& body, const ScopePtr& scope) {
   return Flow::normal;
 }
 
-void Evaluator::step(const SourceRange& where) {
-  try {
-    work_.charge(1);
-  } catch (const ValueError& e) {
-    fail(where, e.what());
-  }
-  if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
-    fail(where, "interrupted");
-  }
-}
-
 Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
   step(s.range);
   try {

@@ -188,8 +188,18 @@ class Evaluator : public UserMethods {
  private:
   // One step of the meta-program (a statement, a call of a Python function,
   // an item of a comprehension; see work_meter.h): fails beyond
-  // RankContext::max_steps, or when interrupted.
-  void step(const SourceRange& where);
+  // RankContext::max_steps, or when interrupted. Inline: it runs for every
+  // statement.
+  void step(const SourceRange& where) {
+    try {
+      work_.charge(1);
+    } catch (const ValueError& e) {
+      fail(where, e.what());
+    }
+    if (ctx_.interrupt && ctx_.interrupt->load(std::memory_order_relaxed)) {
+      fail(where, "interrupted");
+    }
+  }
   Flow exec_block(const ast::Body& body, const ScopePtr& scope);
   Flow exec(const ast::Stmt& s, const ScopePtr& scope);
   Flow exec_for(const ast::For& s, const ScopePtr& scope);
