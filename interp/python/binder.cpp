@@ -3,6 +3,25 @@
 
 namespace nkic::interp {
 
+namespace {
+
+// The parameter a keyword argument `name` binds to, a positional or
+// keyword-only one, searched from parameter `from` round to it again;
+// sig.size() when there is none.
+size_t keyword_param(const Signature& sig, const std::string& name, size_t from) {
+  const size_t n = sig.size();
+  for (size_t j = 0; j < n; ++j) {
+    const size_t i = (from + j) % n;
+    if (sig[i].name == name &&
+        (sig[i].kind == ParamKind::positional || sig[i].kind == ParamKind::keyword_only)) {
+      return i;
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
 ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList&& positional,
                          KwArgs&& keywords, ValueList into) {
   size_t positional_params = 0;
@@ -57,11 +76,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
   }
   Value::Dict rest = var_keywords >= 0 ? new_dict() : nullptr;
   for (auto& [name, value] : keywords) {
-    size_t i = 0;
-    while (i < sig.size() && !(sig[i].name == name && (sig[i].kind == ParamKind::positional ||
-                                                       sig[i].kind == ParamKind::keyword_only))) {
-      ++i;
-    }
+    const size_t i = keyword_param(sig, name, 0);
     if (i == sig.size()) {
       if (var_keywords < 0)
         throw ValueError(who() + " got an unexpected keyword argument '" + name + "'", "TypeError");
@@ -106,14 +121,7 @@ bool keyword_places(const Signature& sig, size_t positional,
   for (size_t k = 0; k < keywords.size(); ++k) {
     const std::string& name = keywords[k].name;
     if (name.empty()) return false;  // **mapping
-    size_t found = n;
-    for (size_t j = 0; j < n; ++j) {
-      const size_t i = (next + j) % n;
-      if (sig[i].name == name) {
-        found = i;
-        break;
-      }
-    }
+    const size_t found = keyword_param(sig, name, next);
     if (found == n || taken[found]) return false;
     taken[found] = true;
     param_of[k] = found;
