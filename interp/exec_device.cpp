@@ -34,21 +34,19 @@ std::shared_ptr<rt::Register> ExecDevice::new_register(const char* name, const S
 
 void ExecDevice::run(const DeviceCall& call) {
   check_row_operands(call);
-  auto& dsts = operands_.dsts;
-  auto& srcs = operands_.srcs;
   std::array<const rt::AccessPattern*, kMaxOperands> dst_ptrs{}, src_ptrs{};
   const rt::OperandCounts most = rt::operand_counts(call.op);
   const size_t nd = checked_count(call.dsts, most.dsts), ns = checked_count(call.srcs, most.srcs);
   try {
-    for (size_t i = 0; i < nd; ++i) call.dsts[i]->resolve_into(dsts[i]);
-    for (size_t i = 0; i < ns; ++i) call.srcs[i]->resolve_into(srcs[i]);
+    for (size_t i = 0; i < nd; ++i) call.dsts[i]->resolve_into(dsts_[i]);
+    for (size_t i = 0; i < ns; ++i) call.srcs[i]->resolve_into(srcs_[i]);
   } catch (const rt::Error&) {
     if (rt::skips_out_of_bounds(call.op)) return;  // oob_mode.skip: dropped
     throw;
   }
   for (size_t i = 0; i < kMaxOperands; ++i) {
-    dst_ptrs[i] = &dsts[i];
-    src_ptrs[i] = &srcs[i];
+    dst_ptrs[i] = &dsts_[i];
+    src_ptrs[i] = &srcs_[i];
   }
   std::array<int64_t*, kMaxOperands> reg_dsts{};
   std::array<int64_t, kMaxOperands> reg_srcs{};

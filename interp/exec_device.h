@@ -54,9 +54,7 @@ class ExecDevice : public Device {
   // The patterns of the operation running, kept from one operation to the
   // next so that their dims' storage is reused: running an operation
   // allocates nothing.
-  struct Operands {
-    std::array<rt::AccessPattern, kMaxOperands> dsts, srcs;
-  } operands_;
+  std::array<rt::AccessPattern, kMaxOperands> dsts_, srcs_;
 };
 
 }  // namespace nkic::interp
