@@ -5,19 +5,25 @@ namespace nkic::interp {
 
 namespace {
 
-// The parameter a keyword argument `name` binds to, a positional or
-// keyword-only one, searched from parameter `from` round to it again;
-// sig.size() when there is none.
-size_t keyword_param(const Signature& sig, const std::string& name, size_t from) {
+// The parameter called `name`, searched from parameter `from` round to it
+// again; sig.size() when there is none. (A signature names each parameter
+// once.)
+inline size_t named_param(const Signature& sig, const std::string& name, size_t from) {
   const size_t n = sig.size();
   for (size_t j = 0; j < n; ++j) {
     const size_t i = (from + j) % n;
-    if (sig[i].name == name &&
-        (sig[i].kind == ParamKind::positional || sig[i].kind == ParamKind::keyword_only)) {
-      return i;
-    }
+    if (sig[i].name == name) return i;
   }
   return n;
+}
+
+// The parameter a keyword argument `name` binds to, a positional or
+// keyword-only one; sig.size() when there is none.
+size_t keyword_param(const Signature& sig, const std::string& name) {
+  const size_t i = named_param(sig, name, 0);
+  if (i == sig.size()) return i;
+  const ParamKind kind = sig[i].kind;
+  return kind == ParamKind::positional || kind == ParamKind::keyword_only ? i : sig.size();
 }
 
 }  // namespace
@@ -76,7 +82,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
   }
   Value::Dict rest = var_keywords >= 0 ? new_dict() : nullptr;
   for (auto& [name, value] : keywords) {
-    const size_t i = keyword_param(sig, name, 0);
+    const size_t i = keyword_param(sig, name);
     if (i == sig.size()) {
       if (var_keywords < 0)
         throw ValueError(who() + " got an unexpected keyword argument '" + name + "'", "TypeError");
@@ -109,10 +115,7 @@ ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueL
 bool keyword_places(const Signature& sig, size_t positional,
                     const std::vector<ast::Keyword>& keywords, size_t* param_of) {
   const size_t n = sig.size();
-  if (positional > n || n > kMaxPlainParams) return false;
-  for (const ParamSpec& p : sig) {
-    if (p.kind != ParamKind::positional) return false;
-  }
+  if (positional > n || n > kMaxPlainParams || !all_positional(sig)) return false;
   bool taken[kMaxPlainParams] = {};
   for (size_t i = 0; i < positional; ++i) taken[i] = true;
   // Keywords mostly come in the signature's order: each search starts after
@@ -121,7 +124,7 @@ bool keyword_places(const Signature& sig, size_t positional,
   for (size_t k = 0; k < keywords.size(); ++k) {
     const std::string& name = keywords[k].name;
     if (name.empty()) return false;  // **mapping
-    const size_t found = keyword_param(sig, name, next);
+    const size_t found = named_param(sig, name, next);
     if (found == n || taken[found]) return false;
     taken[found] = true;
     param_of[k] = found;

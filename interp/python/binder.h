@@ -25,6 +25,15 @@ using KwArgs = std::vector<std::pair<std::string, Value>>;
 ValueList bind_arguments(const std::string& callee, const Signature& sig, ValueList&& positional,
                          KwArgs&& keywords, ValueList into = {});
 
+// Whether every parameter of `sig` is a plain positional one (no *args,
+// keyword-only parameter or **kwargs).
+inline bool all_positional(const Signature& sig) {
+  for (const ParamSpec& p : sig) {
+    if (p.kind != ParamKind::positional) return false;
+  }
+  return true;
+}
+
 // The commonest call with keywords, bound before its arguments are
 // evaluated, so that each value can go straight to its parameter's place:
 // `sig` has positional parameters only (at most kMaxPlainParams), the call
