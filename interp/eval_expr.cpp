@@ -60,6 +60,12 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
   return i < 0 ? size - magnitude : magnitude;
 }
 
+// Whether a call's positional arguments include a *iterable.
+bool any_starred(const ast::ExprList& args) {
+  return std::any_of(args.begin(), args.end(),
+                     [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; });
+}
+
 rt::IndexItem index_item(const Value& v) {
   rt::IndexItem item;
   if (v.is<EllipsisType>()) {
@@ -332,6 +338,11 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   return call(callee, std::move(args), std::move(kwargs), c.range);
 }
 
+bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {
+  return c.keywords.empty() && c.args.size() == f.signature.size() &&
+         f.locals().size() >= c.args.size() && all_positional(f.signature) && !any_starred(c.args);
+}
+
 bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
                                      ValueList& args) {
   if (c.keywords.size() > kMaxPlainParams) return false;
@@ -343,9 +354,7 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
   } else {
     return false;
   }
-  for (const ast::ExprPtr& e : c.args) {
-    if (e->kind == ast::ExprKind::Starred) return false;
-  }
+  if (any_starred(c.args)) return false;
   const size_t given = args.size() + c.args.size();
   size_t places[kMaxPlainParams];
   if (!keyword_places(*sig, given, c.keywords, places)) return false;

@@ -596,24 +596,13 @@ ValueList Evaluator::bind(const std::string& callee, const Signature& sig, Value
   return bound;
 }
 
-namespace {
-
-// A function's locals; the parameters are the first, in order
-// (frontend/resolve.h).
-const ast::Locals& function_locals(const FunctionObj& f) {
-  return f.lambda ? f.lambda->locals : f.def->locals;
-}
-
-}  // namespace
-
 Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
                                const SourceRange& where) {
-  if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
-  step(where);
+  enter_call(where);
   ValueList bound = bind(f.name, f.signature, args, kwargs);
   const ScopeLease lease(*this);
   const ScopePtr& scope = lease.scope();
-  const ast::Locals& locals = function_locals(f);
+  const ast::Locals& locals = f.locals();
   if (locals.size() >= bound.size()) {
     scope->slot_names = &locals;
     scope->slots.resize(locals.size());
@@ -626,29 +615,13 @@ Value Evaluator::call_function(const FunctionObj& f, ValueList args, KwArgs kwar
   return run_function(f, scope);
 }
 
-bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {
-  if (!c.keywords.empty() || c.args.size() != f.signature.size() ||
-      function_locals(f).size() < c.args.size()) {
-    return false;
-  }
-  for (const ParamSpec& p : f.signature) {
-    if (p.kind != ParamKind::positional) return false;
-  }
-  for (const ast::ExprPtr& e : c.args) {
-    if (e->kind == ast::ExprKind::Starred) return false;
-  }
-  return true;
-}
-
 Value Evaluator::call_positional(const FunctionObj& f, const ast::Call& c, const ScopePtr& caller) {
   const ScopeLease lease(*this);
   const ScopePtr& scope = lease.scope();
-  const ast::Locals& locals = function_locals(f);
+  const ast::Locals& locals = f.locals();
   scope->slots.resize(locals.size());
   for (size_t i = 0; i < c.args.size(); ++i) scope->slots[i] = eval(*c.args[i], caller);
-  // As call_function, once the arguments are evaluated.
-  if (depth_ >= kMaxCallDepth) fail(c.range, "maximum recursion depth exceeded");
-  step(c.range);
+  enter_call(c.range);
   scope->slot_names = &locals;
   return run_function(f, scope);
 }

@@ -265,6 +265,12 @@ class Evaluator : public UserMethods {
   // into the new scope's slots, without an argument list or binding.
   static bool positional_call(const FunctionObj& f, const ast::Call& c);
   Value call_positional(const FunctionObj& f, const ast::Call& c, const ScopePtr& caller);
+  // What every call of a Python function does once its arguments are
+  // evaluated: the recursion bound, then a step.
+  void enter_call(const SourceRange& where) {
+    if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
+    step(where);
+  }
   // Runs `f` in `scope`, its arguments bound there already.
   Value run_function(const FunctionObj& f, const ScopePtr& scope);
   Value call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs, const SourceRange& where);

@@ -229,6 +229,8 @@ struct FunctionObj {
   Signature signature;                    // defaults evaluated at def time
   const ast::FunctionDef* def = nullptr;  // one of def / lambda is set
   const ast::Lambda* lambda = nullptr;
+  // Its locals, the parameters first, in order (frontend/resolve.h).
+  const ast::Locals& locals() const { return lambda ? lambda->locals : def->locals; }
   ScopePtr closure;        // the scope the def ran in
   bool is_kernel = false;  // decorated with nki.jit
   // The class whose body defined it: what super() without arguments and
