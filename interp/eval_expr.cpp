@@ -283,7 +283,8 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
         return call_builtin(**f, std::move(args), {}, c.range);
       }
       callee = Value(*f);
-    } else if (std::optional<Value> method = instance_method(self, a->attr)) {
+    } else if (std::optional<Value> method =
+                   self.is<Value::Instance>() ? instance_method(self, a->attr) : std::nullopt) {
       // obj.method(...): the class's function with obj first, as the bound
       // method get_attribute would make calls it.
       callee = std::move(*method);
