@@ -12,20 +12,28 @@
 
 namespace nkic::interp {
 
-inline ParamSpec req(const char* name) {
-  return ParamSpec{name, ParamKind::positional, std::nullopt};
+// Each takes the parameter's name as a string literal, whose address the
+// builtin's reads of it by the same literal compare instead of its characters
+// (ParamSpec::literal).
+template <size_t N>
+ParamSpec req(const char (&name)[N]) {
+  return ParamSpec{name, ParamKind::positional, std::nullopt, name};
 }
-inline ParamSpec opt(const char* name, Value v) {
-  return ParamSpec{name, ParamKind::positional, std::move(v)};
+template <size_t N>
+ParamSpec opt(const char (&name)[N], Value v) {
+  return ParamSpec{name, ParamKind::positional, std::move(v), name};
 }
-inline ParamSpec rest(const char* name) {
-  return ParamSpec{name, ParamKind::var_args, std::nullopt};
+template <size_t N>
+ParamSpec rest(const char (&name)[N]) {
+  return ParamSpec{name, ParamKind::var_args, std::nullopt, name};
 }
-inline ParamSpec kwonly(const char* name, Value v) {
-  return ParamSpec{name, ParamKind::keyword_only, std::move(v)};
+template <size_t N>
+ParamSpec kwonly(const char (&name)[N], Value v) {
+  return ParamSpec{name, ParamKind::keyword_only, std::move(v), name};
 }
-inline ParamSpec kwrest(const char* name) {
-  return ParamSpec{name, ParamKind::var_keywords, std::nullopt};
+template <size_t N>
+ParamSpec kwrest(const char (&name)[N]) {
+  return ParamSpec{name, ParamKind::var_keywords, std::nullopt, name};
 }
 
 inline BuiltinPtr python_fn(std::string name, Signature sig, BuiltinAction action) {

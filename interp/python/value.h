@@ -221,6 +221,10 @@ struct ParamSpec {
   std::string name;
   ParamKind kind = ParamKind::positional;
   std::optional<Value> default_value;  // std::nullopt: required
+  // The string literal `name` was made from (signature_helpers.h), nullptr
+  // for a parameter of Python code: a read by that very literal is known to
+  // name this parameter without comparing characters.
+  const char* literal = nullptr;
 };
 using Signature = std::vector<ParamSpec>;
 
@@ -273,6 +277,7 @@ struct BuiltinFn {
   }
   // Whether a parameter is called `name`, compared in place.
   static bool is_named(const ParamSpec& p, const char* name) {
+    if (name == p.literal) return true;
     const char* own = p.name.c_str();
     while (*own != '\0' && *own == *name) {
       ++own;
