@@ -1,7 +1,14 @@
 // Names of AST node kinds and operator spellings, for printing and messages.
 #include "frontend/ast.h"
 
+#include <atomic>
+
 namespace nkic::ast {
+
+uint64_t new_call_site() {
+  static std::atomic<uint64_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
 
 const char* kind_name(ExprKind k) {
   switch (k) {

@@ -184,10 +184,15 @@ struct Keyword {
   ExprPtr value;
   SourceRange range;
 };
+// A number that no other call node of the process has, made when the node
+// is: what an evaluator's caches of call sites are keyed by, where a node's
+// address could be taken again by a later one.
+uint64_t new_call_site();
 struct Call : ExprNode<ExprKind::Call> {
   ExprPtr func;
   ExprList args;  // may contain Starred
   std::vector<Keyword> keywords;
+  const uint64_t site = new_call_site();
 };
 
 struct Attribute : ExprNode<ExprKind::Attribute> {

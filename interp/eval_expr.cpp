@@ -348,17 +348,30 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
                                      ValueList& args) {
   if (c.keywords.size() > kMaxPlainParams) return false;
   const Signature* sig = nullptr;
+  const void* identity = nullptr;
   if (auto b = callee.get<Value::Builtin>()) {
     sig = &(*b)->signature;
+    identity = b->get();
   } else if (auto f = callee.get<Value::Function>()) {
     sig = &(*f)->signature;
+    identity = f->get();
   } else {
     return false;
   }
   if (any_starred(c.args)) return false;
   const size_t given = args.size() + c.args.size();
+  KeywordSite& site = keyword_sites_[c.site];
+  if (site.identity != identity || site.given != given) {
+    site.callee = callee;
+    site.identity = identity;
+    site.given = given;
+    site.plain = keyword_places(*sig, given, c.keywords, site.places);
+  }
+  if (!site.plain) return false;
+  // A copy: evaluating the arguments may call through this site again, with
+  // another callee.
   size_t places[kMaxPlainParams];
-  if (!keyword_places(*sig, given, c.keywords, places)) return false;
+  std::copy_n(site.places, c.keywords.size(), places);
   append_elements(c.args, scope, args);
   args.resize(sig->size());
   bool taken[kMaxPlainParams] = {};

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -239,6 +240,19 @@ class Evaluator : public UserMethods {
   // for any other call.
   bool eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
                             ValueList& args);
+  // What keyword_places answered for a call site (ast::Call::site) and the
+  // callee it called there last, with as many arguments given by position:
+  // a site mostly calls one callee, whose parameters its keywords then find
+  // without comparing names. The entry holds the callee, so that no other
+  // takes its address while it is cached.
+  struct KeywordSite {
+    Value callee;
+    const void* identity = nullptr;  // the callee's BuiltinFn or FunctionObj
+    size_t given = 0;
+    bool plain = false;              // keyword_places' answer
+    size_t places[kMaxPlainParams];  // when plain: the parameter of each keyword
+  };
+  std::unordered_map<uint64_t, KeywordSite> keyword_sites_;
   Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
   Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
   void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);
