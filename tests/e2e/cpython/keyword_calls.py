@@ -29,6 +29,19 @@ def rest(a, **more):
     return (a, sorted(more.items()))
 
 
+def swapped(c, a=1, b=2):
+    return (a, b, c)
+
+
+def nested(depth, a=0, b=0):
+    # The same call site, called again (through another callee) while its
+    # arguments are being evaluated.
+    if depth == 0:
+        return (a, b)
+    callee = nested if depth % 2 else swapped
+    return (depth, callee(depth - 1, b=nested(depth - 1, a=depth), a=depth + 10))
+
+
 class Box(nki.language.NKIObject):
     def scaled(self, v, factor=1, offset=0):
         return v * factor + offset
@@ -47,6 +60,10 @@ def kernel():
     print(sorted([3, 1, 2], reverse=True), sorted(["bb", "a", "ccc"], key=len))
     print(round(2.5, ndigits=0), "a,b".split(sep=","), min([4, 2, 8], key=lambda v: -v))
     print("x", "y", sep="-", end="|\n")
+    for callee in (three, swapped, three, swapped, three):
+        # One call site, several callees: each binds its own way.
+        print(callee(b=1, c=2, a=3), callee(7, b=8))
+    print(nested(4), nested(3))
     args = {"b": 20, "c": 30}
     print(three(1, **args), three(*[1, 2], c=4))
     for bad in (lambda: three(1, a=2), lambda: three(b=1), lambda: three(1, d=4),
