@@ -2,14 +2,15 @@
 // accounting (see machine.h).
 #include "runtime/machine.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <new>
-
-#include <unistd.h>
 
 #include "runtime/checked_int.h"
 #include "runtime/dtype_traits.h"
@@ -346,11 +347,11 @@ void Machine::release(int rank, int program, MemKind kind, int64_t bytes, int64_
 }
 
 Storage Machine::take_storage(size_t bytes) {
-  ++wanted_[bytes];
-  auto it = pool_.find(bytes);
-  if (it == pool_.end()) return Storage();
-  Storage s = std::move(it->second);
-  pool_.erase(it);
+  SizePool& size = pool_[bytes];
+  ++size.wanted;
+  if (size.free.empty()) return Storage();
+  Storage s = std::move(size.free.back());
+  size.free.pop_back();
   pooled_bytes_ -= static_cast<int64_t>(bytes);
   return s;
 }
@@ -359,24 +360,20 @@ void Machine::recycle(Storage storage) {
   const int64_t bytes = static_cast<int64_t>(storage.size());
   if (bytes > kMaxPooledBytes - pooled_bytes_) return;  // freed here
   pooled_bytes_ += bytes;
-  pool_.emplace(storage.size(), std::move(storage));
+  pool_[storage.size()].free.push_back(std::move(storage));
 }
 
 void Machine::trim_pool() {
   for (auto it = pool_.begin(); it != pool_.end();) {
-    const size_t bytes = it->first;
-    auto wanted = wanted_.find(bytes);
-    int64_t keep = wanted == wanted_.end() ? 0 : wanted->second;
-    for (; it != pool_.end() && it->first == bytes; --keep) {
-      if (keep > 0) {
-        ++it;
-        continue;
-      }
-      pooled_bytes_ -= static_cast<int64_t>(bytes);
-      it = pool_.erase(it);
+    SizePool& size = it->second;
+    const size_t keep = static_cast<size_t>(std::max<int64_t>(size.wanted, 0));
+    if (size.free.size() > keep) {
+      pooled_bytes_ -= static_cast<int64_t>((size.free.size() - keep) * it->first);
+      size.free.resize(keep);
     }
+    size.wanted = 0;
+    it = size.free.empty() ? pool_.erase(it) : std::next(it);
   }
-  wanted_.clear();
 }
 
 }  // namespace nkic::rt

@@ -21,12 +21,12 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -287,9 +287,15 @@ class Machine {
   int64_t total_bytes_ = 0;
   std::vector<std::vector<int64_t>> live_;  // [rank * programs + program][pool]
   std::vector<Accumulators> accumulators_;  // [(rank * programs + program) * 2 + engine]
-  std::multimap<size_t, Storage> pool_;      // byte size -> free storage
+  // Of each byte size: the free storages, and how many buffers of that size
+  // were made since the last trim. A size's list keeps its capacity, so a
+  // buffer made and dropped again and again allocates nothing for the pool.
+  struct SizePool {
+    std::vector<Storage> free;
+    int64_t wanted = 0;
+  };
+  std::unordered_map<size_t, SizePool> pool_;
   int64_t pooled_bytes_ = 0;
-  std::map<size_t, int64_t> wanted_;  // byte size -> storages made since the last trim
 };
 
 }  // namespace nkic::rt
