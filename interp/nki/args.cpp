@@ -34,6 +34,7 @@ std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
                      type_name(v) + "'");
   }
   std::vector<int64_t> shape;
+  shape.reserve(items->size());
   for (const Value& d : *items) {
     if (auto r = d.get<Value::Register>()) register_misuse(**r, "a shape");
     shape.push_back(int_of(c, d, param, " dimension"));
