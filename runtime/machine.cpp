@@ -236,20 +236,19 @@ int64_t Machine::default_memory_limit() {
   return std::max<int64_t>(half / kMiB * kMiB, kMiB);
 }
 
-int64_t Machine::admit(const std::string& what, int64_t storage_bytes) {
-  std::string per_rank;
-  if (alike_ranks_ > 1) {
-    per_rank = " (" + format_bytes(storage_bytes) + " on each of " + std::to_string(alike_ranks_) +
-               " ranks)";
-    if (__builtin_mul_overflow(storage_bytes, int64_t{alike_ranks_}, &storage_bytes)) {
-      storage_bytes = std::numeric_limits<int64_t>::max();
-    }
+int64_t Machine::admit(const std::string& name, int64_t storage_bytes) {
+  const int64_t one_rank = storage_bytes;
+  if (alike_ranks_ > 1 &&
+      __builtin_mul_overflow(storage_bytes, int64_t{alike_ranks_}, &storage_bytes)) {
+    storage_bytes = std::numeric_limits<int64_t>::max();
   }
   if (memory_limit_ > 0 && storage_bytes > memory_limit_ - total_bytes_) {
-    throw Error("memory limit exceeded: " + what + " needs " + format_bytes(storage_bytes) + per_rank +
-                ", the tensors of all ranks hold " + format_bytes(total_bytes_) +
-                " already, and the limit is " + format_bytes(memory_limit_) +
-                " (--memory-limit)");
+    const std::string per_rank = alike_ranks_ > 1 ? " (" + format_bytes(one_rank) + " on each of " +
+                                                        std::to_string(alike_ranks_) + " ranks)"
+                                                  : "";
+    throw Error("memory limit exceeded: '" + name + "' needs " + format_bytes(storage_bytes) +
+                per_rank + ", the tensors of all ranks hold " + format_bytes(total_bytes_) +
+                " already, and the limit is " + format_bytes(memory_limit_) + " (--memory-limit)");
   }
   total_bytes_ += storage_bytes;
   return storage_bytes;
@@ -318,7 +317,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 (on_chip ? " per partition, " : ", ") + format_bytes(live) + " of " +
                 format_bytes(cap) + " already live");
   }
-  const int64_t admitted = admit("'" + name + "'", storage);
+  const int64_t admitted = admit(name, storage);
   auto buffer =
       std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io, program);
   buffer->charged_bytes_ = charge;
@@ -334,7 +333,7 @@ std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
   if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
-  const int64_t admitted = admit("'" + name + "'", storage);
+  const int64_t admitted = admit(name, storage);
   auto buffer = std::make_shared<Buffer>(*this, rank, MemKind::hbm, dtype, shape, std::move(name),
                                          /*io=*/false);
   buffer->admitted_bytes_ = admitted;

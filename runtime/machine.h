@@ -269,9 +269,10 @@ class Machine {
   void release(int rank, int program, MemKind kind, int64_t bytes, int64_t storage_bytes);
   // live_'s row of a rank's program (the rank's first for HBM kinds).
   size_t core(int rank, MemKind kind, int program) const;
-  // Charges a new buffer's storage against the memory limit and returns the
-  // bytes charged; throws Error when it would exceed the limit.
-  int64_t admit(const std::string& what, int64_t storage_bytes);
+  // Charges the storage of a new buffer called `name` against the memory
+  // limit and returns the bytes charged; throws Error when it would exceed
+  // the limit.
+  int64_t admit(const std::string& name, int64_t storage_bytes);
   // Storage of `bytes` bytes from the pool, or empty when it has none.
   Storage take_storage(size_t bytes);
   // A dying buffer's storage, kept for reuse while the pool has room.
