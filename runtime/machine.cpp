@@ -236,7 +236,7 @@ int64_t Machine::default_memory_limit() {
   return std::max<int64_t>(half / kMiB * kMiB, kMiB);
 }
 
-int64_t Machine::admit(const std::string& name, int64_t storage_bytes) {
+int64_t Machine::admit(const std::function<std::string()>& what, int64_t storage_bytes) {
   const int64_t one_rank = storage_bytes;
   if (alike_ranks_ > 1 &&
       __builtin_mul_overflow(storage_bytes, int64_t{alike_ranks_}, &storage_bytes)) {
@@ -246,7 +246,7 @@ int64_t Machine::admit(const std::string& name, int64_t storage_bytes) {
     const std::string per_rank = alike_ranks_ > 1 ? " (" + format_bytes(one_rank) + " on each of " +
                                                         std::to_string(alike_ranks_) + " ranks)"
                                                   : "";
-    throw Error("memory limit exceeded: '" + name + "' needs " + format_bytes(storage_bytes) +
+    throw Error("memory limit exceeded: " + what() + " needs " + format_bytes(storage_bytes) +
                 per_rank + ", the tensors of all ranks hold " + format_bytes(total_bytes_) +
                 " already, and the limit is " + format_bytes(memory_limit_) + " (--memory-limit)");
   }
@@ -317,7 +317,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 (on_chip ? " per partition, " : ", ") + format_bytes(live) + " of " +
                 format_bytes(cap) + " already live");
   }
-  const int64_t admitted = admit(name, storage);
+  const int64_t admitted = admit([&name] { return "'" + name + "'"; }, storage);
   auto buffer =
       std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io, program);
   buffer->charged_bytes_ = charge;
@@ -333,7 +333,7 @@ std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
   if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
-  const int64_t admitted = admit(name, storage);
+  const int64_t admitted = admit([&name] { return "'" + name + "'"; }, storage);
   auto buffer = std::make_shared<Buffer>(*this, rank, MemKind::hbm, dtype, shape, std::move(name),
                                          /*io=*/false);
   buffer->admitted_bytes_ = admitted;

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -236,7 +237,9 @@ class Machine {
   // read back while other ranks still run) counts against the limit too:
   // charge_host throws Error when `bytes` more would exceed it.
   // (Used by runs, whose machines have no alike ranks.)
-  void charge_host(const std::string& what, int64_t bytes) { admit(what, bytes); }
+  void charge_host(const std::string& what, int64_t bytes) {
+    admit([&what] { return what; }, bytes);
+  }
   void discharge_host(int64_t bytes) { total_bytes_ -= bytes; }
   // A safe share of this host's memory: half of it, in whole MiB.
   static int64_t default_memory_limit();
@@ -269,10 +272,10 @@ class Machine {
   void release(int rank, int program, MemKind kind, int64_t bytes, int64_t storage_bytes);
   // live_'s row of a rank's program (the rank's first for HBM kinds).
   size_t core(int rank, MemKind kind, int program) const;
-  // Charges the storage of a new buffer called `name` against the memory
-  // limit and returns the bytes charged; throws Error when it would exceed
-  // the limit.
-  int64_t admit(const std::string& name, int64_t storage_bytes);
+  // Charges storage against the memory limit and returns the bytes charged;
+  // throws Error when it would exceed the limit, naming what() ("'x'"),
+  // which only a failure calls.
+  int64_t admit(const std::function<std::string()>& what, int64_t storage_bytes);
   // Storage of `bytes` bytes from the pool, or empty when it has none.
   Storage take_storage(size_t bytes);
   // A dying buffer's storage, kept for reuse while the pool has room.
