@@ -259,6 +259,10 @@ struct BuiltinFn {
   Signature signature;
   BuiltinAction action;
   OpRole role = OpRole::python;
+  // Whether every parameter is a plain positional one (binder.h's
+  // all_positional): then a call with one positional argument for each is
+  // bound as it comes.
+  bool all_positional = false;
 
   // The parameter called `name` (CallArgs reads every argument by name);
   // signature.size() when there is none.
