@@ -16,24 +16,28 @@ namespace nkic::interp {
 // builtin's reads of it by the same literal compare instead of its characters
 // (ParamSpec::literal).
 template <size_t N>
+ParamSpec param_spec(const char (&name)[N], ParamKind kind, std::optional<Value> default_value) {
+  return ParamSpec{name, kind, std::move(default_value), name};
+}
+template <size_t N>
 ParamSpec req(const char (&name)[N]) {
-  return ParamSpec{name, ParamKind::positional, std::nullopt, name};
+  return param_spec(name, ParamKind::positional, std::nullopt);
 }
 template <size_t N>
 ParamSpec opt(const char (&name)[N], Value v) {
-  return ParamSpec{name, ParamKind::positional, std::move(v), name};
+  return param_spec(name, ParamKind::positional, std::move(v));
 }
 template <size_t N>
 ParamSpec rest(const char (&name)[N]) {
-  return ParamSpec{name, ParamKind::var_args, std::nullopt, name};
+  return param_spec(name, ParamKind::var_args, std::nullopt);
 }
 template <size_t N>
 ParamSpec kwonly(const char (&name)[N], Value v) {
-  return ParamSpec{name, ParamKind::keyword_only, std::move(v), name};
+  return param_spec(name, ParamKind::keyword_only, std::move(v));
 }
 template <size_t N>
 ParamSpec kwrest(const char (&name)[N]) {
-  return ParamSpec{name, ParamKind::var_keywords, std::nullopt, name};
+  return param_spec(name, ParamKind::var_keywords, std::nullopt);
 }
 
 inline BuiltinPtr python_fn(std::string name, Signature sig, BuiltinAction action) {
