@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "interp/python/binder.h"
 #include "interp/python/exceptions.h"
 #include "interp/python/operators.h"
 #include "interp/python/text.h"
@@ -19,8 +20,7 @@ namespace nkic::interp {
 BuiltinFn::BuiltinFn(std::string fn_name, Signature params, BuiltinAction fn_action, OpRole fn_role)
     : name(std::move(fn_name)), signature(std::move(params)), action(fn_action), role(fn_role) {
   by_prefix_.fill(kNoParam);
-  all_positional = std::all_of(signature.begin(), signature.end(),
-                               [](const ParamSpec& p) { return p.kind == ParamKind::positional; });
+  all_positional = interp::all_positional(signature);
   for (size_t i = 0; i < signature.size(); ++i) {
     uint8_t& slot = by_prefix_[prefix_slot(signature[i].name.c_str())];
     slot = slot == kNoParam && i < kManyParams ? static_cast<uint8_t>(i) : kManyParams;
