@@ -365,10 +365,9 @@ void Machine::recycle(Storage storage) {
 void Machine::trim_pool() {
   for (auto it = pool_.begin(); it != pool_.end();) {
     SizePool& size = it->second;
-    const size_t keep = static_cast<size_t>(std::max<int64_t>(size.wanted, 0));
-    if (size.free.size() > keep) {
-      pooled_bytes_ -= static_cast<int64_t>((size.free.size() - keep) * it->first);
-      size.free.resize(keep);
+    if (size.free.size() > size.wanted) {
+      pooled_bytes_ -= static_cast<int64_t>((size.free.size() - size.wanted) * it->first);
+      size.free.resize(size.wanted);
     }
     size.wanted = 0;
     it = size.free.empty() ? pool_.erase(it) : std::next(it);

@@ -296,7 +296,7 @@ class Machine {
   // buffer made and dropped again and again allocates nothing for the pool.
   struct SizePool {
     std::vector<Storage> free;
-    int64_t wanted = 0;
+    size_t wanted = 0;
   };
   std::unordered_map<size_t, SizePool> pool_;
   int64_t pooled_bytes_ = 0;
