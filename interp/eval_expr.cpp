@@ -60,6 +60,20 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
   return i < 0 ? size - magnitude : magnitude;
 }
 
+// The int a leaf operand holds, read in place: an int constant, or a local
+// of the running scope bound to an int; nullptr for any other expression
+// (which needs evaluating) or value.
+inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
+  if (e.kind == ast::ExprKind::Constant) {
+    return std::get_if<int64_t>(&static_cast<const ast::Constant&>(e).value);
+  }
+  if (e.kind != ast::ExprKind::Name) return nullptr;
+  const auto& n = static_cast<const ast::Name&>(e);
+  if (n.scope != ast::NameScope::local || n.hops != 0) return nullptr;
+  const Value* v = scope.slot_value(n.slot);
+  return v ? v->get<int64_t>() : nullptr;
+}
+
 // Whether a call's positional arguments include a *iterable.
 bool any_starred(const ast::ExprList& args) {
   return std::any_of(args.begin(), args.end(),
@@ -108,11 +122,8 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
         const auto& u = *e.as<ast::UnaryOp>();
         return unary_op(u.op, eval(*u.operand, scope));
       }
-      case ast::ExprKind::BinOp: {
-        const auto& b = *e.as<ast::BinOp>();
-        const Value left = eval(*b.left, scope);
-        return binary_op(b.op, left, eval(*b.right, scope));
-      }
+      case ast::ExprKind::BinOp:
+        return eval_bin_op(*e.as<ast::BinOp>(), scope);
       case ast::ExprKind::BoolOp: {
         const auto& b = *e.as<ast::BoolOp>();
         Value v;
@@ -214,6 +225,20 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
   } catch (const rt::Error& err) {
     fail(e.range, err.what());
   }
+}
+
+Value Evaluator::eval_bin_op(const ast::BinOp& b, const ScopePtr& scope) {
+  // Int operands are read in place when the right one is a leaf: nothing
+  // runs between reading it and the operation.
+  int64_t r = 0;
+  const int64_t* x = leaf_int(*b.left, *scope);
+  const int64_t* y = x ? leaf_int(*b.right, *scope) : nullptr;
+  if (y && int_binary_op(b.op, *x, *y, r)) return r;
+  const Value left = eval(*b.left, scope);
+  x = left.get<int64_t>();
+  y = x ? leaf_int(*b.right, *scope) : nullptr;
+  if (y && int_binary_op(b.op, *x, *y, r)) return r;
+  return binary_op(b.op, left, eval(*b.right, scope));
 }
 
 Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {

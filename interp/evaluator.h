@@ -232,6 +232,8 @@ class Evaluator : public UserMethods {
 
   // eval() of any expression: errors below it get its place.
   Value eval_checked(const ast::Expr& e, const ScopePtr& scope);
+  // a OP b, below eval_checked: its errors take the BinOp's place.
+  Value eval_bin_op(const ast::BinOp& b, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
   // A call with keywords that binds without *args or **kwargs (binder.h's
   // keyword_places): evaluates its arguments, in order, straight into their

@@ -30,22 +30,39 @@ inline int64_t floor_remainder(int64_t a, int64_t b) {
   return m != 0 && ((m < 0) != (b < 0)) ? m + b : m;
 }
 
-// a OP b. Two ints added, subtracted or multiplied without overflow, or
-// divided (//, %) by a positive int, the meta-program's commonest
-// operations, take no call; every other case, the errors among them, is
-// binary_op_any's.
+// x OP y of two ints by the rules that need no call: added, subtracted or
+// multiplied without overflow, or divided (//, %) by a positive int. True
+// with the result in `r`; false for every other case, which binary_op_any
+// decides (the errors among them).
+inline bool int_binary_op(ast::BinOpKind op, int64_t x, int64_t y, int64_t& r) {
+  switch (op) {
+    case ast::BinOpKind::Add:
+      return !__builtin_add_overflow(x, y, &r);
+    case ast::BinOpKind::Sub:
+      return !__builtin_sub_overflow(x, y, &r);
+    case ast::BinOpKind::Mul:
+      return !__builtin_mul_overflow(x, y, &r);
+    case ast::BinOpKind::FloorDiv:
+      if (y <= 0) return false;
+      r = floor_quotient(x, y);
+      return true;
+    case ast::BinOpKind::Mod:
+      if (y <= 0) return false;
+      r = floor_remainder(x, y);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// a OP b. Two ints by int_binary_op, the meta-program's commonest
+// operations, take no call; every other case is binary_op_any's.
 Value binary_op_any(ast::BinOpKind op, const Value& a, const Value& b);
 inline Value binary_op(ast::BinOpKind op, const Value& a, const Value& b) {
   const int64_t* x = a.get<int64_t>();
   const int64_t* y = b.get<int64_t>();
   int64_t r = 0;
-  if (x && y) {
-    if (op == ast::BinOpKind::Add && !__builtin_add_overflow(*x, *y, &r)) return r;
-    if (op == ast::BinOpKind::Sub && !__builtin_sub_overflow(*x, *y, &r)) return r;
-    if (op == ast::BinOpKind::Mul && !__builtin_mul_overflow(*x, *y, &r)) return r;
-    if (op == ast::BinOpKind::FloorDiv && *y > 0) return floor_quotient(*x, *y);
-    if (op == ast::BinOpKind::Mod && *y > 0) return floor_remainder(*x, *y);
-  }
+  if (x && y && int_binary_op(op, *x, *y, r)) return r;
   return binary_op_any(op, a, b);
 }
 Value unary_op(ast::UnaryOpKind op, const Value& v);
