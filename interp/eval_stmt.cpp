@@ -561,16 +561,8 @@ Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs
   }
 }
 
-const Value& CallArgs::operator[](const char* name) const {
-  const size_t i = fn.param_index(name);
-  if (i == fn.signature.size()) {
-    throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
-  }
-  return args[i];
-}
-
-bool CallArgs::has(const char* name) const {
-  return fn.param_index(name) < fn.signature.size();
+void CallArgs::no_parameter(const char* name) const {
+  throw ValueError("internal: " + fn.name + " has no parameter " + std::string(name));
 }
 
 Evaluator::ScopeLease::ScopeLease(Evaluator& ev) : spare_(ev.spare_scopes_) {

@@ -76,10 +76,18 @@ struct CallArgs {
 
   // The argument of the parameter called `name`: how every builtin reads
   // its arguments, so that an entry's code and its signature agree by name.
-  const Value& operator[](const char* name) const;
-  bool has(const char* name) const;
+  // Inline: builtins read a dozen arguments a call on the hot paths.
+  const Value& operator[](const char* name) const {
+    const size_t i = fn.param_index(name);
+    if (i == fn.signature.size()) no_parameter(name);
+    return args[i];
+  }
+  bool has(const char* name) const { return fn.param_index(name) < fn.signature.size(); }
   // Not by position: c[0] does not compile.
   const Value& operator[](size_t) const = delete;
+
+ private:
+  [[noreturn]] void no_parameter(const char* name) const;
 };
 
 class Evaluator : public UserMethods {
