@@ -543,7 +543,7 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
   fail(where, ValueError("'" + type_name(callee) + "' object is not callable", "TypeError"));
 }
 
-Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs,
+Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
                               const SourceRange& where) {
   try {
     // The commonest call, an argument for each parameter in order, is bound

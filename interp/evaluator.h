@@ -297,7 +297,8 @@ class Evaluator : public UserMethods {
   }
   // Runs `f` in `scope`, its arguments bound there already.
   Value run_function(const FunctionObj& f, const ScopePtr& scope);
-  Value call_builtin(const BuiltinFn& fn, ValueList args, KwArgs kwargs, const SourceRange& where);
+  Value call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
+                     const SourceRange& where);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
   // goes back to the spare lists for the next call.
   ValueList bind(const std::string& callee, const Signature& sig, ValueList& args, KwArgs& kwargs);
