@@ -80,6 +80,12 @@ bool any_starred(const ast::ExprList& args) {
                      [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; });
 }
 
+// Whether `c`, calling the attribute `a`, is `obj.append(item)`.
+bool is_append(const ast::Call& c, const ast::Attribute& a) {
+  return c.args.size() == 1 && c.keywords.empty() && a.attr == "append" &&
+         c.args[0]->kind != ast::ExprKind::Starred;
+}
+
 rt::IndexItem index_item(const Value& v) {
   rt::IndexItem item;
   if (v.is<EllipsisType>()) {
@@ -295,10 +301,17 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // t.reshape(s)): its function, called with self first as the bound method
   // would call it, without making one.
   Value callee;
-  ValueList args = spare_lists_.take();
-  args.reserve(c.args.size() + 1);
+  ValueList args;
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
+    // xs.append(y), the commonest method call, appends as list.append would,
+    // without an argument list.
+    if (auto list = self.get<Value::List>(); list && is_append(c, *a)) {
+      append_item(**list, eval(*c.args[0], scope));
+      return Value();
+    }
+    args = spare_lists_.take();
+    args.reserve(c.args.size() + 1);
     const BuiltinPtr* f = python_method_function(self, a->attr);
     if (!f && self.is<Value::Tensor>()) f = tensor_method_function(a->attr);
     if (f) {
@@ -324,6 +337,8 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
       }
     }
   } else {
+    args = spare_lists_.take();
+    args.reserve(c.args.size() + 1);
     callee = eval(*c.func, scope);
   }
   if (auto f = callee.get<Value::Function>(); f && args.empty() && positional_call(**f, c)) {

@@ -402,5 +402,7 @@ std::optional<Value> python_method(const Value& self, const std::string& name);
 // The function such a method calls with self first (in a table that lives
 // as long as the process); nullptr when none.
 const BuiltinPtr* python_method_function(const Value& self, const std::string& name);
+// list.append(item); throws ValueError when the list would grow too long.
+void append_item(ListObj& list, const Value& item);
 
 }  // namespace nkic::interp

@@ -215,9 +215,7 @@ int64_t n_after(const ValueList& items, int64_t i) {
 }
 
 Value l_append(CallArgs& c) {
-  auto& items = self_list(c).items;
-  if (static_cast<int64_t>(items.size()) >= kMaxSequenceLength) throw ValueError("list too long");
-  items.push_back(c["object"]);
+  append_item(self_list(c), c["object"]);
   return Value();
 }
 
@@ -458,6 +456,13 @@ const MethodTable& methods() {
 }
 
 }  // namespace
+
+void append_item(ListObj& list, const Value& item) {
+  if (static_cast<int64_t>(list.items.size()) >= kMaxSequenceLength) {
+    throw ValueError("list too long");
+  }
+  list.items.push_back(item);
+}
 
 const BuiltinPtr* python_method_function(const Value& self, const std::string& name) {
   const std::vector<BuiltinPtr>* list = nullptr;

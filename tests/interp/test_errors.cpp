@@ -94,6 +94,8 @@ const ErrorCase kCases[] = {
      "k.py:1:5: sequence repetition too long (more than 10000000 items)"},
     {"s = 'abc' * 4000000\n",
      "k.py:1:5: string repetition too long (more than 10000000 characters)"},
+    {"l = [0] * 10000000\nl.append(1)\n", "k.py:2:1: list too long"},
+    {"l = [0] * 10000000\nappend = l.append\nappend(1)\n", "k.py:3:1: list too long"},
     {"l = list(range(10 ** 12))\n",
      "k.py:1:5: list of a range too long (more than 10000000 items)"},
     {"s = '-'.join(['abcd'] * 3000000)\n",
