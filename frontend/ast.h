@@ -191,6 +191,7 @@ uint64_t new_call_site();
 struct Call : ExprNode<ExprKind::Call> {
   ExprPtr func;
   ExprList args;  // may contain Starred
+  bool starred = false;  // whether it does
   std::vector<Keyword> keywords;
   const uint64_t site = new_call_site();
 };

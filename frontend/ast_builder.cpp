@@ -879,6 +879,7 @@ ExprPtr Builder::call(ExprPtr func, P::CallTrailerContext* ctx, const SourceRang
       auto s = make<Starred>(ar);
       s->value = test(c->test());
       e->args.push_back(std::move(s));
+      e->starred = true;
     } else if (seen_keyword) {
       throw_error(ar, "positional argument follows keyword argument");
     } else {

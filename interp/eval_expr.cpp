@@ -1,6 +1,5 @@
 // The evaluator's expressions: names, literals, operators, calls,
 // attributes, subscripts, comprehensions and lambdas.
-#include <algorithm>
 
 #include "interp/evaluator.h"
 #include "interp/nki/modules.h"
@@ -72,12 +71,6 @@ inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
   if (n.scope != ast::NameScope::local || n.hops != 0) return nullptr;
   const Value* v = scope.slot_value(n.slot);
   return v ? v->get<int64_t>() : nullptr;
-}
-
-// Whether a call's positional arguments include a *iterable.
-bool any_starred(const ast::ExprList& args) {
-  return std::any_of(args.begin(), args.end(),
-                     [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; });
 }
 
 // Whether `c`, calling the attribute `a`, is `obj.append(item)`.
@@ -381,7 +374,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
 
 bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {
   return c.keywords.empty() && c.args.size() == f.signature.size() &&
-         f.locals().size() >= c.args.size() && all_positional(f.signature) && !any_starred(c.args);
+         f.locals().size() >= c.args.size() && f.all_positional && !c.starred;
 }
 
 bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
@@ -398,7 +391,7 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
   } else {
     return false;
   }
-  if (any_starred(c.args)) return false;
+  if (c.starred) return false;
   const size_t given = args.size() + c.args.size();
   KeywordSite& site = keyword_sites_[c.site];
   if (site.identity != identity || site.given != given) {

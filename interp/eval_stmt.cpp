@@ -393,6 +393,7 @@ std::shared_ptr<FunctionObj> Evaluator::make_function(const std::string& name,
     if (p.default_value) spec.default_value = eval(*p.default_value, scope);
     f->signature.push_back(std::move(spec));
   }
+  f->all_positional = all_positional(f->signature);
   return f;
 }
 

@@ -237,6 +237,7 @@ struct FunctionObj {
   const ast::Locals& locals() const { return lambda ? lambda->locals : def->locals; }
   ScopePtr closure;        // the scope the def ran in
   bool is_kernel = false;  // decorated with nki.jit
+  bool all_positional = false;  // binder.h's all_positional(signature)
   // The class whose body defined it: what super() without arguments and
   // `__class__` name inside it (Python's __class__ cell).
   std::shared_ptr<ClassObj> owner;
