@@ -330,13 +330,16 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
       }
     }
   } else {
-    args = spare_lists_.take();
-    args.reserve(c.args.size() + 1);
     callee = eval(*c.func, scope);
   }
   if (auto f = callee.get<Value::Function>(); f && args.empty() && positional_call(**f, c)) {
     spare_lists_.give_back(std::move(args));
     return call_positional(**f, c, scope);
+  }
+  // A plain call takes its argument list only now, needing one.
+  if (args.capacity() == 0) {
+    args = spare_lists_.take();
+    args.reserve(c.args.size());
   }
   if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args)) {
     return call(callee, std::move(args), {}, c.range);
