@@ -163,12 +163,9 @@ Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
         return Flow::continue_;
       case ast::StmtKind::Pass:
         return Flow::normal;
-      case ast::StmtKind::Return: {
-        const auto& r = *s.as<ast::Return>();
-        return_value_ = r.value ? eval(*r.value, scope) : Value();
-        last_return_ = &r;
+      case ast::StmtKind::Return:
+        return_value_ = returned(*s.as<ast::Return>(), scope);
         return Flow::return_;
-      }
       case ast::StmtKind::Assert: {
         const auto& a = *s.as<ast::Assert>();
         if (truthy(eval(*a.test, scope))) return Flow::normal;
@@ -633,7 +630,14 @@ Value Evaluator::run_function(const FunctionObj& f, const ScopePtr& scope) {
   } guard(depth_);
   if (f.lambda) return eval(*f.lambda->body, scope);
   last_return_ = nullptr;
-  if (exec_block(f.def->body, scope) == Flow::return_) {
+  // A body that is one `return x`, a helper's commonest, is that statement's
+  // step and value, without a block and a statement dispatched.
+  const ast::Body& body = f.def->body;
+  if (const ast::Return* r = body.size() == 1 ? body[0]->as<ast::Return>() : nullptr) {
+    step(r->range);
+    return returned(*r, scope);
+  }
+  if (exec_block(body, scope) == Flow::return_) {
     Value result = std::move(return_value_);
     return_value_ = Value();
     return result;

@@ -297,6 +297,12 @@ class Evaluator : public UserMethods {
   }
   // Runs `f` in `scope`, its arguments bound there already.
   Value run_function(const FunctionObj& f, const ScopePtr& scope);
+  // What `r` returns, which becomes last_return().
+  Value returned(const ast::Return& r, const ScopePtr& scope) {
+    Value v = r.value ? eval(*r.value, scope) : Value();
+    last_return_ = &r;
+    return v;
+  }
   Value call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
                      const SourceRange& where);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
