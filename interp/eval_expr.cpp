@@ -75,8 +75,7 @@ inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
 
 // Whether `c`, calling the attribute `a`, is `obj.append(item)`.
 bool is_append(const ast::Call& c, const ast::Attribute& a) {
-  return c.args.size() == 1 && c.keywords.empty() && a.attr == "append" &&
-         c.args[0]->kind != ast::ExprKind::Starred;
+  return c.args.size() == 1 && c.keywords.empty() && !c.starred && a.attr == "append";
 }
 
 rt::IndexItem index_item(const Value& v) {
@@ -295,6 +294,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // would call it, without making one.
   Value callee;
   ValueList args;
+  bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
     // xs.append(y), the commonest method call, appends as list.append would,
@@ -305,6 +305,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     }
     args = spare_lists_.take();
     args.reserve(c.args.size() + 1);
+    args_taken = true;
     const BuiltinPtr* f = python_method_function(self, a->attr);
     if (!f && self.is<Value::Tensor>()) f = tensor_method_function(a->attr);
     if (f) {
@@ -337,7 +338,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     return call_positional(**f, c, scope);
   }
   // A plain call takes its argument list only now, needing one.
-  if (args.capacity() == 0) {
+  if (!args_taken) {
     args = spare_lists_.take();
     args.reserve(c.args.size());
   }
