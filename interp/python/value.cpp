@@ -563,20 +563,21 @@ bool is_number(const Value& v) {
   return v.is<bool>() || v.is<int64_t>() || v.is<double>();
 }
 
-int64_t to_int(const Value& v, const std::string& what) {
+int64_t to_int(const Value& v, std::string_view what) {
   if (auto i = v.get<int64_t>()) return *i;
   if (auto e = int_enum_value(v)) return *e;
   if (auto b = v.get<bool>()) return *b ? 1 : 0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python int");
-  throw ValueError(what + " must be an int, not '" + type_name(v) + "'", "TypeError");
+  throw ValueError(std::string(what) + " must be an int, not '" + type_name(v) + "'", "TypeError");
 }
 
-double to_number(const Value& v, const std::string& what) {
+double to_number(const Value& v, std::string_view what) {
   if (auto d = v.get<double>()) return *d;
   if (auto i = v.get<int64_t>()) return static_cast<double>(*i);
   if (auto b = v.get<bool>()) return *b ? 1.0 : 0.0;
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python number");
-  throw ValueError(what + " must be a number, not '" + type_name(v) + "'", "TypeError");
+  throw ValueError(std::string(what) + " must be a number, not '" + type_name(v) + "'",
+                   "TypeError");
 }
 
 bool truthy(const Value& v) {

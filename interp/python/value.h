@@ -483,9 +483,10 @@ bool truthy(const Value& v);
 bool equals(const Value& a, const Value& b);
 bool identical(const Value& a, const Value& b);
 
-// An int where Python needs one (bool counts); errors name `what`.
-int64_t to_int(const Value& v, const std::string& what);
-double to_number(const Value& v, const std::string& what);
+// An int where Python needs one (bool counts); errors name `what`, whose
+// message is built only when there is one.
+int64_t to_int(const Value& v, std::string_view what);
+double to_number(const Value& v, std::string_view what);
 bool is_number(const Value& v);  // bool, int or float
 
 // Elements of an iterable (list, tuple, str, dict keys, range), eagerly.
