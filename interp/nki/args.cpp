@@ -125,7 +125,8 @@ std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, cons
 int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
   const Value& v = c[param];
   auto e = v.get<EnumConst>();
-  if (!e || std::strcmp(e->enum_name, enum_name) != 0) {
+  // The names are mostly the same literal: compared by address first.
+  if (!e || (e->enum_name != enum_name && std::strcmp(e->enum_name, enum_name) != 0)) {
     throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
                      (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
   }
