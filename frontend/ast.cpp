@@ -10,6 +10,14 @@ uint64_t new_call_site() {
   return next.fetch_add(1, std::memory_order_relaxed);
 }
 
+uint32_t LookupSite::assign() const {
+  static std::atomic<uint32_t> next{1};
+  uint32_t n = 0;
+  const uint32_t fresh = next.fetch_add(1, std::memory_order_relaxed);
+  // Another thread may have numbered it first: its number stands.
+  return number_.compare_exchange_strong(n, fresh, std::memory_order_relaxed) ? fresh : n;
+}
+
 const char* kind_name(ExprKind k) {
   switch (k) {
 #define NKIC_EXPR(N) \

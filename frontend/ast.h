@@ -5,6 +5,7 @@
 // parse tree is converted into this AST in one place (ast_builder.cpp).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -93,11 +94,31 @@ struct StmtNode : Stmt {
 // class bodies, and everything the resolver has not seen).
 enum class NameScope : uint8_t { dynamic, local, global };
 
+// A place an evaluator remembers where a name or an attribute was found
+// (interp/lookup_cache.h), numbered the first time it is asked for, so
+// that only the sites that run take a number and the numbers stay dense.
+// Safe to number from several threads; a copy is another site.
+class LookupSite {
+ public:
+  LookupSite() = default;
+  LookupSite(const LookupSite&) {}
+  LookupSite& operator=(const LookupSite&) { return *this; }
+  uint32_t number() const {
+    const uint32_t n = number_.load(std::memory_order_relaxed);
+    return n != 0 ? n : assign();
+  }
+
+ private:
+  uint32_t assign() const;
+  mutable std::atomic<uint32_t> number_{0};  // 0 until asked for
+};
+
 struct Name : ExprNode<ExprKind::Name> {
   std::string id;
   NameScope scope = NameScope::dynamic;
   uint16_t hops = 0;
   uint32_t slot = 0;
+  LookupSite site;  // a global's
 };
 
 // The local variables of a function, lambda or comprehension, numbered as
@@ -200,6 +221,7 @@ struct Attribute : ExprNode<ExprKind::Attribute> {
   ExprPtr value;
   std::string attr;
   SourceRange attr_range;  // just the name after the dot
+  LookupSite site;         // a module's attribute
 };
 
 // x[i] has index i; x[i, j:k] has a Tuple index holding a Slice.

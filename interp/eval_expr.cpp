@@ -164,7 +164,11 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
         return eval_call(*e.as<ast::Call>(), scope);
       case ast::ExprKind::Attribute: {
         const auto& a = *e.as<ast::Attribute>();
-        return get_attribute(eval(*a.value, scope), a.attr);
+        Value obj = eval(*a.value, scope);
+        if (auto m = obj.get<Value::Module>()) {
+          if (const Value* v = module_attribute(**m, a)) return *v;
+        }
+        return get_attribute(obj, a.attr);
       }
       case ast::ExprKind::Subscript: {
         const auto& s = *e.as<ast::Subscript>();
@@ -248,7 +252,10 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
     if (const Value* v = s ? s->slot_value(n.slot) : nullptr) return *v;
   }
   const Value* v = nullptr;
-  if (n.scope == ast::NameScope::global || scope->global_names.count(n.id)) {
+  if (n.scope == ast::NameScope::global) {
+    // A module's globals keep every name in vars, none in slots.
+    v = lookups_.find(n.site, *scope->root(), n.id);
+  } else if (scope->global_names.count(n.id)) {
     v = scope->root()->find_here(n.id);
   } else {
     v = scope->lookup(n.id);
@@ -297,37 +304,42 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
-    // xs.append(y), the commonest method call, appends as list.append would,
-    // without an argument list.
-    if (auto list = self.get<Value::List>(); list && is_append(c, *a)) {
+    auto m = self.get<Value::Module>();
+    if (const Value* f = m ? module_attribute(**m, *a) : nullptr) {
+      // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method.
+      callee = *f;
+    } else if (auto list = self.get<Value::List>(); list && is_append(c, *a)) {
+      // xs.append(y), the commonest method call, appends as list.append
+      // would, without an argument list.
       append_item(**list, eval(*c.args[0], scope));
       return Value();
-    }
-    args = spare_lists_.take();
-    args.reserve(c.args.size() + 1);
-    args_taken = true;
-    const BuiltinPtr* f = python_method_function(self, a->attr);
-    if (!f && self.is<Value::Tensor>()) f = tensor_method_function(a->attr);
-    if (f) {
-      args.push_back(std::move(self));
-      if (c.keywords.empty()) {
-        append_elements(c.args, scope, args);
-        return call_builtin(**f, std::move(args), {}, c.range);
-      }
-      callee = Value(*f);
-    } else if (std::optional<Value> method =
-                   self.is<Value::Instance>() ? instance_method(self, a->attr) : std::nullopt) {
-      // obj.method(...): the class's function with obj first, as the bound
-      // method get_attribute would make calls it.
-      callee = std::move(*method);
-      args.push_back(std::move(self));
     } else {
-      try {
-        callee = get_attribute(self, a->attr);
-      } catch (const ValueError& err) {
-        fail(c.func->range, err);
-      } catch (const rt::Error& err) {
-        fail(c.func->range, err.what());
+      args = spare_lists_.take();
+      args.reserve(c.args.size() + 1);
+      args_taken = true;
+      const BuiltinPtr* f = python_method_function(self, a->attr);
+      if (!f && self.is<Value::Tensor>()) f = tensor_method_function(a->attr);
+      if (f) {
+        args.push_back(std::move(self));
+        if (c.keywords.empty()) {
+          append_elements(c.args, scope, args);
+          return call_builtin(**f, std::move(args), {}, c.range);
+        }
+        callee = Value(*f);
+      } else if (std::optional<Value> method =
+                     self.is<Value::Instance>() ? instance_method(self, a->attr) : std::nullopt) {
+        // obj.method(...): the class's function with obj first, as the bound
+        // method get_attribute would make calls it.
+        callee = std::move(*method);
+        args.push_back(std::move(self));
+      } else {
+        try {
+          callee = get_attribute(self, a->attr);
+        } catch (const ValueError& err) {
+          fail(c.func->range, err);
+        } catch (const rt::Error& err) {
+          fail(c.func->range, err.what());
+        }
       }
     }
   } else {
@@ -511,6 +523,10 @@ std::optional<Value> Evaluator::instance_method(const Value& obj, const std::str
   std::optional<Value> f = (*i)->cls->lookup(name);
   if (!f || !f->is<Value::Function>()) return std::nullopt;
   return f;
+}
+
+const Value* Evaluator::module_attribute(const ModuleObj& m, const ast::Attribute& a) {
+  return lookups_.find(a.site, *m.scope, a.attr);
 }
 
 Value Evaluator::get_attribute(const Value& obj, const std::string& name) {

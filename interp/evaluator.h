@@ -17,6 +17,7 @@
 
 #include "frontend/ast.h"
 #include "frontend/diagnostics.h"
+#include "interp/lookup_cache.h"
 #include "interp/python/binder.h"
 #include "interp/python/exceptions.h"
 #include "interp/python/scope.h"
@@ -263,6 +264,12 @@ class Evaluator : public UserMethods {
     size_t places[kMaxPlainParams];  // when plain: the parameter of each keyword
   };
   std::unordered_map<uint64_t, KeywordSite> keyword_sites_;
+  // Global names' and modules' attributes' sites (ast::Name::site,
+  // ast::Attribute::site).
+  LookupCache lookups_;
+  // The attribute `a` of module `m`, through its site's cache; nullptr when
+  // the module has no such variable (get_attribute says why).
+  const Value* module_attribute(const ModuleObj& m, const ast::Attribute& a);
   Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
   Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
   void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);

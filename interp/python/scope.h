@@ -8,6 +8,8 @@
 // in `vars`; the functions below find a name in either.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +22,10 @@
 namespace nkic::interp {
 
 struct Scope {
+  // Names leave `vars` only through erase_here, clear, reset and the
+  // destructor, which all change vars_epoch(): a pointer to a variable found
+  // here stays good until it changes (interp/lookup_cache.h). Adding a name
+  // moves no other.
   std::unordered_map<std::string, Value> vars;
   // slots[i] holds the local (*slot_names)[i], empty while it is unbound.
   const ast::Locals* slot_names = nullptr;
@@ -34,6 +40,15 @@ struct Scope {
   // A class body's scope: the class being defined, which the functions
   // defined here take as their owner.
   std::shared_ptr<ClassObj> defining_class;
+
+  Scope() = default;
+  Scope(const Scope&) = delete;
+  Scope& operator=(const Scope&) = delete;
+  ~Scope() {
+    if (!vars.empty()) vars_removed();
+  }
+
+  static uint64_t vars_epoch() { return vars_epoch_.load(std::memory_order_relaxed); }
 
   Scope* root() {
     Scope* s = this;
@@ -75,17 +90,23 @@ struct Scope {
       slots[i].reset();
       return was_set;
     }
-    return vars.erase(name) > 0;
+    if (vars.erase(name) == 0) return false;
+    vars_removed();
+    return true;
   }
   // Empties the scope, breaking the reference cycles through it.
   void clear() {
+    if (!vars.empty()) vars_removed();
     vars.clear();
     slots.clear();
   }
   // Makes the scope as new for another call, keeping the slots' storage.
   void reset() {
     // Clearing an empty hash table still wipes its buckets: only when needed.
-    if (!vars.empty()) vars.clear();
+    if (!vars.empty()) {
+      vars.clear();
+      vars_removed();
+    }
     slots.clear();
     slot_names = nullptr;
     parent.reset();
@@ -96,6 +117,9 @@ struct Scope {
   }
 
  private:
+  static void vars_removed() { vars_epoch_.fetch_add(1, std::memory_order_relaxed); }
+  static inline std::atomic<uint64_t> vars_epoch_{0};
+
   // The slot of local `name`; slots.size() when it has none.
   size_t slot_index(const std::string& name) const {
     if (slot_names) {
