@@ -75,7 +75,8 @@ inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
 
 // Whether `c`, calling the attribute `a`, is `obj.append(item)`.
 bool is_append(const ast::Call& c, const ast::Attribute& a) {
-  return c.args.size() == 1 && c.keywords.empty() && !c.starred && a.attr == "append";
+  return c.args.size() == 1 && c.keywords.empty() && !c.starred &&
+         std::string_view(a.attr) == "append";
 }
 
 rt::IndexItem index_item(const Value& v) {

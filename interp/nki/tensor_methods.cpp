@@ -1,5 +1,6 @@
 // A tensor's attributes (shape, dtype, ...) and methods (.ap(), .reshape()).
 #include <cstring>
+#include <string_view>
 #include <unordered_map>
 
 #include "interp/nki/args.h"
@@ -191,14 +192,16 @@ std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t
     for (int64_t x : v) out.emplace_back(x);
     return make_tuple(std::move(out));
   };
-  if (name == "shape") return ints(t.shape());
-  if (name == "strides") return ints(t.strides());
-  if (name == "dtype") return Value(t.dtype());
-  if (name == "buffer") return Value(t.kind());
-  if (name == "offset") return Value(t.offset());
-  if (name == "ndim") return Value(int64_t{t.ndim()});
-  if (name == "size") return Value(t.size());
-  if (name == "name") return Value(t.name());
+  // Compared as views: lengths first, the characters only when they agree.
+  const std::string_view n = name;
+  if (n == "shape") return ints(t.shape());
+  if (n == "strides") return ints(t.strides());
+  if (n == "dtype") return Value(t.dtype());
+  if (n == "buffer") return Value(t.kind());
+  if (n == "offset") return Value(t.offset());
+  if (n == "ndim") return Value(int64_t{t.ndim()});
+  if (n == "size") return Value(t.size());
+  if (n == "name") return Value(t.name());
   if (const BuiltinPtr* f = tensor_method_function(name)) {
     return Value(
         Value::Method(std::make_shared<const BoundMethodObj>(BoundMethodObj{self, Value(*f)})));
