@@ -126,7 +126,7 @@ std::string written_input_name(const std::string& input,
 rt::NpyArray read_array(const rt::TensorView& view) {
   rt::NpyArray array;
   array.dtype = view.dtype();
-  array.shape = view.shape();
+  array.shape = view.shape().to_vector();
   array.data = read_view_bytes(view);
   return array;
 }

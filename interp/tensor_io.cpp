@@ -13,7 +13,7 @@ std::vector<std::byte> read_view_bytes(const rt::TensorView& view) {
 
 std::string format_tensor(const rt::TensorView& view) {
   const std::vector<std::byte> bytes = read_view_bytes(view);
-  return rt::format_array(view.dtype(), view.shape(), bytes.data());
+  return rt::format_array(view.dtype(), view.shape().to_vector(), bytes.data());
 }
 
 }  // namespace nkic::interp

@@ -38,30 +38,27 @@ int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier) {
   return checked_add(offset, checked_mul(value, multiplier, kWhat), kWhat);
 }
 
-std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from,
-                                       int64_t scale) {
+std::optional<int64_t> product_if_fits(const int64_t* v, size_t count, size_t from, int64_t scale) {
   int64_t p = scale;
-  for (size_t i = from; i < v.size(); ++i) {
+  for (size_t i = from; i < count; ++i) {
     if (__builtin_mul_overflow(p, v[i], &p)) return std::nullopt;
   }
   return p;
 }
 
-int64_t checked_product(const std::vector<int64_t>& v, const char* what, size_t from) {
-  const std::optional<int64_t> p = product_if_fits(v, from);
+int64_t checked_product(const int64_t* v, size_t count, const char* what, size_t from) {
+  const std::optional<int64_t> p = product_if_fits(v, count, from);
   if (!p) overflow(what);
   return *p;
 }
 
-std::vector<int64_t> checked_row_major_strides(const std::vector<int64_t>& shape,
-                                               const char* what) {
-  std::vector<int64_t> strides(shape.size());
+void checked_row_major_strides(const int64_t* shape, size_t count, int64_t* strides,
+                               const char* what) {
   int64_t s = 1;
-  for (size_t i = shape.size(); i-- > 0;) {
+  for (size_t i = count; i-- > 0;) {
     strides[i] = s;
     if (i > 0) s = checked_mul(s, shape[i], what);
   }
-  return strides;
 }
 
 SliceSpan slice_span(std::optional<int64_t> start, std::optional<int64_t> stop,

@@ -30,14 +30,28 @@ int64_t checked_mul(int64_t a, int64_t b, const char* what);
 int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier);
 
 // scale * the product of v[from:], or nullopt when it does not fit.
-std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from = 0,
+std::optional<int64_t> product_if_fits(const int64_t* v, size_t count, size_t from = 0,
                                        int64_t scale = 1);
+inline std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from = 0,
+                                              int64_t scale = 1) {
+  return product_if_fits(v.data(), v.size(), from, scale);
+}
 // The product of v[from:], checked.
-int64_t checked_product(const std::vector<int64_t>& v, const char* what, size_t from = 0);
+int64_t checked_product(const int64_t* v, size_t count, const char* what, size_t from = 0);
+inline int64_t checked_product(const std::vector<int64_t>& v, const char* what, size_t from = 0) {
+  return checked_product(v.data(), v.size(), what, from);
+}
 
-// Row-major strides of a shape (the last dim has stride 1), checked.
-std::vector<int64_t> checked_row_major_strides(const std::vector<int64_t>& shape,
-                                               const char* what);
+// Row-major strides of a shape (the last dim has stride 1), checked, into
+// strides[0, count).
+void checked_row_major_strides(const int64_t* shape, size_t count, int64_t* strides,
+                               const char* what);
+inline std::vector<int64_t> checked_row_major_strides(const std::vector<int64_t>& shape,
+                                                      const char* what) {
+  std::vector<int64_t> strides(shape.size());
+  checked_row_major_strides(shape.data(), shape.size(), strides.data(), what);
+  return strides;
+}
 
 // The lowest and highest of offset + sum(i * d.step) over 0 <= i < d.count
 // for each dim d of `dims` (any range of values with int64 `step` and

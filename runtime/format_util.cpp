@@ -5,9 +5,9 @@
 
 namespace nkic::rt {
 
-std::string format_shape(const std::vector<int64_t>& shape) {
+std::string format_shape(const int64_t* shape, size_t count) {
   std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (i) s += ", ";
     s += std::to_string(shape[i]);
   }

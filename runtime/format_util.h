@@ -8,10 +8,18 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/extents.h"
+
 namespace nkic::rt {
 
 // "[4, 8]"; "[]" for a scalar.
-std::string format_shape(const std::vector<int64_t>& shape);
+std::string format_shape(const int64_t* shape, size_t count);
+inline std::string format_shape(const std::vector<int64_t>& shape) {
+  return format_shape(shape.data(), shape.size());
+}
+inline std::string format_shape(const Extents& shape) {
+  return format_shape(shape.data(), shape.size());
+}
 
 // "224 KiB", "12 GiB", "1000 bytes": the largest unit that divides exactly,
 // so a message never rounds the numbers it compares.

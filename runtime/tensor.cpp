@@ -19,6 +19,9 @@ constexpr const char* kViewSize = "a tensor view's element count";
 int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
   return checked_product(v, kViewSize, from);
 }
+int64_t product(const Extents& v, size_t from = 0) {
+  return checked_product(v.data(), v.size(), kViewSize, from);
+}
 
 // One dim of an index result: a kept/sliced/new dim, or an integer-selected
 // dim that the on-chip rule may have to keep at size 1.
@@ -77,9 +80,9 @@ int64_t rescale(int64_t n, DType from, DType to, const std::string& what, const 
 }  // namespace
 
 TensorView::TensorView(std::shared_ptr<Buffer> buffer)
-    : buffer_(std::move(buffer)),
-      shape_(buffer_->shape()),
-      strides_(checked_row_major_strides(shape_, kViewStride)) {}
+    : buffer_(std::move(buffer)), shape_(buffer_->shape()), strides_(Extents::zeros(ndim())) {
+  checked_row_major_strides(shape_.data(), shape_.size(), strides_.begin(), kViewStride);
+}
 
 int64_t TensorView::size() const {
   return product(shape_);
@@ -182,8 +185,6 @@ TensorView TensorView::index(const IndexItem* items, size_t count) const {
   TensorView v = *this;
   v.shape_.clear();
   v.strides_.clear();
-  v.shape_.reserve(out.size());
-  v.strides_.reserve(out.size());
   for (const OutDim& d : out) {
     if (d.selected) continue;
     v.shape_.push_back(d.size);
@@ -232,8 +233,8 @@ TensorView TensorView::reshape(const std::vector<int64_t>& shape) const {
   // dense, and the partition stride is kept.
   TensorView free_part = *this;
   if (on_chip) {
-    free_part.shape_.erase(free_part.shape_.begin());
-    free_part.strides_.erase(free_part.strides_.begin());
+    free_part.shape_ = std::vector<int64_t>(shape_.begin() + 1, shape_.end());
+    free_part.strides_ = std::vector<int64_t>(strides_.begin() + 1, strides_.end());
   }
   if (!free_part.contiguous()) {
     throw Error("cannot reshape a non-contiguous view of '" + name() + "'");
@@ -288,7 +289,7 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
   if (scalar_offset) {
     // The indirect dim counts dims of the tensor .ap() is called on (a
     // reshaped view selects whole blocks of its own shape).
-    const std::vector<int64_t>& indexed = shape_;
+    const Extents& indexed = shape_;
     if (indirect_dim < 0 || indirect_dim >= static_cast<int>(indexed.size())) {
       throw Error("indirect_dim " + std::to_string(indirect_dim) + " is out of range for '" +
                   name() + "' with " + std::to_string(indexed.size()) + " dims");

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "runtime/access_pattern.h"
+#include "runtime/extents.h"
 
 namespace nkic::rt {
 
@@ -65,8 +66,8 @@ class TensorView {
   MemKind kind() const { return buffer_->kind(); }
   int rank() const { return buffer_->rank(); }
   const std::string& name() const { return buffer_->name(); }
-  const std::vector<int64_t>& shape() const { return shape_; }
-  const std::vector<int64_t>& strides() const { return strides_; }
+  const Extents& shape() const { return shape_; }
+  const Extents& strides() const { return strides_; }
   int64_t offset() const { return offset_; }
   const std::vector<ScalarOffset>& scalar_offsets() const { return scalar_offsets_; }
   int ndim() const { return static_cast<int>(shape_.size()); }
@@ -130,8 +131,8 @@ class TensorView {
 
  private:
   std::shared_ptr<Buffer> buffer_;
-  std::vector<int64_t> shape_;
-  std::vector<int64_t> strides_;
+  Extents shape_;
+  Extents strides_;
   int64_t offset_ = 0;
   std::vector<ScalarOffset> scalar_offsets_;
   std::optional<DType> as_dtype_;  // set only when it differs from the buffer's

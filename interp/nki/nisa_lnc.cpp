@@ -157,7 +157,7 @@ Value nisa_sendrecv(CallArgs& c) {
   const bool gpsimd_dma = enum_arg(c, "dma_engine", "dma_engine") == kGpsimdDma;
   name_arg(c, "name");
   if (gpsimd_dma) {
-    const std::vector<int64_t>& shape = src.shape();
+    const rt::Extents& shape = src.shape();
     int64_t per_partition = static_cast<int64_t>(rt::dtype_size(src.dtype()));
     for (size_t k = 1; k < shape.size(); ++k) per_partition *= shape[k];
     const int64_t limit = gpsimd_dma_limit(src.dtype());

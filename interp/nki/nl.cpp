@@ -51,7 +51,7 @@ Value like(CallArgs& c, bool zero) {
   const rt::TensorView& x = tensor_arg(c, "x");
   const rt::DType dtype = c["dtype"].is_none() ? x.dtype() : dtype_arg(c, "dtype");
   const rt::MemKind kind = c["buffer"].is_none() ? x.kind() : buffer_arg(c, "buffer");
-  Value t = allocate(c, x.shape(), dtype, kind, name_arg(c, "name"));
+  Value t = allocate(c, x.shape().to_vector(), dtype, kind, name_arg(c, "name"));
   if (zero) fill(c, **t.get<Value::Tensor>(), Value(int64_t{0}), c.fn.name);
   return t;
 }

@@ -187,7 +187,7 @@ const BuiltinPtr* tensor_method_function(const std::string& name) {
 
 std::optional<Value> tensor_attribute(const Value& self, const rt::TensorView& t,
                                       const std::string& name) {
-  auto ints = [](const std::vector<int64_t>& v) {
+  auto ints = [](const rt::Extents& v) {
     ValueList out;
     for (int64_t x : v) out.emplace_back(x);
     return make_tuple(std::move(out));

@@ -118,7 +118,7 @@ Value tensor_broadcast(CallArgs& c) {
   if (size < 1) {
     throw ValueError(param_name(c, "size") + " must be at least 1, not " + std::to_string(size));
   }
-  std::vector<int64_t> shape = t.shape(), strides = t.strides();
+  std::vector<int64_t> shape = t.shape().to_vector(), strides = t.strides().to_vector();
   shape[static_cast<size_t>(dim)] = size;
   strides[static_cast<size_t>(dim)] = 0;
   return make_tensor(t.relaid(shape, strides, t.offset()));
@@ -129,7 +129,7 @@ Value tensor_expand_dim(CallArgs& c) {
   const rt::TensorView& t = tensor_arg(c, "self");
   const int64_t dim = dim_param(c, t, "dim", true);
   keep_partition_dim(c, t, dim, "moved by a new dim before it");
-  std::vector<int64_t> shape = t.shape(), strides = t.strides();
+  std::vector<int64_t> shape = t.shape().to_vector(), strides = t.strides().to_vector();
   const int64_t stride =
       dim < t.ndim() ? rt::checked_mul(strides[static_cast<size_t>(dim)],
                                        shape[static_cast<size_t>(dim)], "a tensor view's stride")
@@ -149,7 +149,7 @@ Value tensor_squeeze_dim(CallArgs& c) {
     throw ValueError(c.fn.name + ": a tensor on " + where(t) + " stays at least " +
                      std::to_string(least) + "-D, this one is " + std::to_string(t.ndim()) + "-D");
   }
-  std::vector<int64_t> shape = t.shape(), strides = t.strides();
+  std::vector<int64_t> shape = t.shape().to_vector(), strides = t.strides().to_vector();
   erase_at(shape, dim);
   erase_at(strides, dim);
   return make_tensor(t.relaid(shape, strides, t.offset()));
@@ -182,7 +182,7 @@ Value tensor_reshape_dim(CallArgs& c) {
     throw ValueError(c.fn.name + ": cannot split dim " + std::to_string(dim) + " of size " +
                      std::to_string(size) + " into " + ints_text(split));
   }
-  std::vector<int64_t> shape = t.shape(), strides = t.strides();
+  std::vector<int64_t> shape = t.shape().to_vector(), strides = t.strides().to_vector();
   int64_t stride = strides[static_cast<size_t>(dim)];
   erase_at(shape, dim);
   erase_at(strides, dim);
@@ -223,7 +223,7 @@ Value tensor_flatten_dims(CallArgs& c) {
     }
     inner = rt::checked_mul(s, n, "a tensor view's stride");
   }
-  std::vector<int64_t> shape = t.shape(), strides = t.strides();
+  std::vector<int64_t> shape = t.shape().to_vector(), strides = t.strides().to_vector();
   shape.erase(shape.begin() + start, shape.begin() + end + 1);
   strides.erase(strides.begin() + start, strides.begin() + end + 1);
   insert_at(shape, start, size);
@@ -274,7 +274,7 @@ Value tensor_select(CallArgs& c) {
   items[static_cast<size_t>(dim)] = rt::IndexItem{rt::IndexItem::Kind::integer, i, {}, {}, {}};
   const rt::TensorView v = t.index(items);
   if (!dynamic) return make_tensor(v);
-  return make_tensor(v.relaid(v.shape(), v.strides(), v.offset(), dynamic));
+  return make_tensor(v.relaid(v.shape().to_vector(), v.strides().to_vector(), v.offset(), dynamic));
 }
 
 }  // namespace

@@ -94,8 +94,8 @@ class Recorder : public Device {
     return it == ids_.end() ? "r?" : "r" + std::to_string(it->second);
   }
   static std::string view(const rt::TensorView& t) {
-    return t.name() + "{off " + std::to_string(t.offset()) + " shape " + ints(t.shape()) +
-           " strides " + ints(t.strides()) + "}";
+    return t.name() + "{off " + std::to_string(t.offset()) + " shape " +
+           ints(t.shape().to_vector()) + " strides " + ints(t.strides().to_vector()) + "}";
   }
   static std::string views(const std::vector<Value::Tensor>& ts) {
     std::string out = "[";

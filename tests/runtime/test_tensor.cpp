@@ -61,6 +61,30 @@ TEST_CASE("HBM indexing follows NumPy") {
   CHECK(values(scalar) == std::vector<double>{3 * 30 + 4 * 6 + 5});
 }
 
+TEST_CASE("views of more dims than are kept inline index and reshape as the shorter ones") {
+  Machine m(1, default_platform());
+  // Eight dims, more than Extents keeps inline; 48 elements. (NumPy's
+  // answers for np.arange(48.).reshape(2, 1, 2, 1, 2, 1, 2, 3).)
+  const TensorView t = iota(m, MemKind::hbm, {2, 1, 2, 1, 2, 1, 2, 3});
+  CHECK(t.strides() == std::vector<int64_t>{24, 24, 12, 12, 6, 6, 3, 1});
+  CHECK(t.size() == 48);
+
+  const TensorView a = t.index({S(1, 2), E(), I(2)});
+  CHECK(a.shape() == std::vector<int64_t>{1, 1, 2, 1, 2, 1, 2});
+  CHECK(a.strides() == std::vector<int64_t>{24, 24, 12, 12, 6, 6, 3});
+  CHECK(a.offset() == 26);
+  CHECK(values(a) == std::vector<double>{26, 29, 32, 35, 38, 41, 44, 47});
+
+  // Down to three dims, inline again, and up to nine through new axes.
+  const TensorView b = t.index({I(0), I(0), S(), I(0), S(), I(0)});
+  CHECK(b.shape() == std::vector<int64_t>{2, 2, 2, 3});
+  const TensorView c = b.index({N(), S(), N(), S(), N(), S(), N(), N(), S()});
+  CHECK(c.shape() == std::vector<int64_t>{1, 2, 1, 2, 1, 2, 1, 1, 3});
+  CHECK(values(c) == values(b));
+  CHECK(c.reshape({4, 6}).shape() == std::vector<int64_t>{4, 6});
+  CHECK(values(c.reshape({24})) == values(t.index({I(0), I(0), S(), I(0), S(), I(0)})));
+}
+
 TEST_CASE("index errors") {
   Machine m(1, default_platform());
   const TensorView t = iota(m, MemKind::hbm, {4, 5});
