@@ -355,7 +355,11 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     args = spare_lists_.take();
     args.reserve(c.args.size());
   }
-  if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args)) {
+  uint32_t defaulted = 0;
+  if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args, defaulted)) {
+    if (auto b = callee.get<Value::Builtin>()) {
+      return call_builtin(**b, std::move(args), {}, c.range, defaulted);
+    }
     return call(callee, std::move(args), {}, c.range);
   }
   append_elements(c.args, scope, args);
@@ -395,13 +399,16 @@ bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {
 }
 
 bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
-                                     ValueList& args) {
+                                     ValueList& args, uint32_t& defaulted) {
+  static_assert(kMaxPlainParams <= 32, "defaulted has a bit per parameter");
   if (c.keywords.size() > kMaxPlainParams) return false;
   const Signature* sig = nullptr;
   const void* identity = nullptr;
+  bool builtin = false;
   if (auto b = callee.get<Value::Builtin>()) {
     sig = &(*b)->signature;
     identity = b->get();
+    builtin = true;
   } else if (auto f = callee.get<Value::Function>()) {
     sig = &(*f)->signature;
     identity = f->get();
@@ -430,7 +437,12 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
     taken[places[k]] = true;
   }
   for (size_t i = given; i < sig->size(); ++i) {
-    if (!taken[i]) args[i] = *(*sig)[i].default_value;
+    if (taken[i]) continue;
+    if (builtin) {
+      defaulted |= 1u << i;
+    } else {
+      args[i] = *(*sig)[i].default_value;
+    }
   }
   return true;
 }

@@ -542,13 +542,14 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
 }
 
 Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
-                              const SourceRange& where) {
+                              const SourceRange& where, uint32_t defaulted) {
   try {
     // The commonest call, an argument for each parameter in order, is bound
     // as it is.
     const bool bound = kwargs.empty() && fn.all_positional && args.size() == fn.signature.size();
     CallArgs call_args{*this, fn,
-                       bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs), where};
+                       bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs), where,
+                       bound ? defaulted : 0};
     Value result = fn.action(call_args);
     spare_lists_.give_back(std::move(call_args.args));
     return result;

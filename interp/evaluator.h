@@ -67,13 +67,17 @@ enum class Flow { normal, break_, continue_, return_ };
 
 // The arguments of a builtin call, bound to its signature.
 struct CallArgs {
-  CallArgs(Evaluator& e, const BuiltinFn& f, ValueList bound, const SourceRange& where)
-      : ev(e), fn(f), args(std::move(bound)), range(where) {}
+  CallArgs(Evaluator& e, const BuiltinFn& f, ValueList bound, const SourceRange& where,
+           uint32_t defaults = 0)
+      : ev(e), fn(f), args(std::move(bound)), range(where), defaulted(defaults) {}
 
   Evaluator& ev;
   const BuiltinFn& fn;
   ValueList args;  // one per parameter of fn.signature
   SourceRange range;
+  // Bit i set: parameter i took its default, read from the signature
+  // rather than copied into args[i].
+  uint32_t defaulted = 0;
 
   // The argument of the parameter called `name`: how every builtin reads
   // its arguments, so that an entry's code and its signature agree by name.
@@ -81,6 +85,7 @@ struct CallArgs {
   const Value& operator[](const char* name) const {
     const size_t i = fn.param_index(name);
     if (i == fn.signature.size()) no_parameter(name);
+    if ((defaulted >> i) & 1u) return *fn.signature[i].default_value;
     return args[i];
   }
   bool has(const char* name) const { return fn.param_index(name) < fn.signature.size(); }
@@ -247,10 +252,11 @@ class Evaluator : public UserMethods {
   // A call with keywords that binds without *args or **kwargs (binder.h's
   // keyword_places): evaluates its arguments, in order, straight into their
   // parameters' places after those already in `args` (a method's self), one
-  // Value per parameter, defaults filled in. False, with nothing evaluated,
-  // for any other call.
+  // Value per parameter, defaults filled in: a Python function's copied, a
+  // builtin's marked in `defaulted` (CallArgs::defaulted). False, with
+  // nothing evaluated, for any other call.
   bool eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
-                            ValueList& args);
+                            ValueList& args, uint32_t& defaulted);
   // What keyword_places answered for a call site (ast::Call::site) and the
   // callee it called there last, with as many arguments given by position:
   // a site mostly calls one callee, whose parameters its keywords then find
@@ -310,8 +316,9 @@ class Evaluator : public UserMethods {
     last_return_ = &r;
     return v;
   }
+  // `defaulted`: CallArgs::defaulted, for arguments bound already.
   Value call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
-                     const SourceRange& where);
+                     const SourceRange& where, uint32_t defaulted = 0);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
   // goes back to the spare lists for the next call.
   ValueList bind(const std::string& callee, const Signature& sig, ValueList& args, KwArgs& kwargs);
