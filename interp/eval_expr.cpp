@@ -253,11 +253,9 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
     if (const Value* v = s ? s->slot_value(n.slot) : nullptr) return *v;
   }
   const Value* v = nullptr;
-  if (n.scope == ast::NameScope::global) {
+  if (n.scope == ast::NameScope::global || scope->global_names.count(n.id)) {
     // A module's globals keep every name in vars, none in slots.
     v = lookups_.find(n.site, *scope->root(), n.id);
-  } else if (scope->global_names.count(n.id)) {
-    v = scope->root()->find_here(n.id);
   } else {
     v = scope->lookup(n.id);
   }
