@@ -166,9 +166,7 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
       case ast::ExprKind::Attribute: {
         const auto& a = *e.as<ast::Attribute>();
         Value obj = eval(*a.value, scope);
-        if (auto m = obj.get<Value::Module>()) {
-          if (const Value* v = module_attribute(**m, a)) return *v;
-        }
+        if (const Value* v = module_attribute(obj, a)) return *v;
         return get_attribute(obj, a.attr);
       }
       case ast::ExprKind::Subscript: {
@@ -303,8 +301,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
     Value self = eval(*a->value, scope);
-    auto m = self.get<Value::Module>();
-    if (const Value* f = m ? module_attribute(**m, *a) : nullptr) {
+    if (const Value* f = module_attribute(self, *a)) {
       // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method.
       callee = *f;
     } else if (auto list = self.get<Value::List>(); list && is_append(c, *a)) {
@@ -536,8 +533,9 @@ std::optional<Value> Evaluator::instance_method(const Value& obj, const std::str
   return f;
 }
 
-const Value* Evaluator::module_attribute(const ModuleObj& m, const ast::Attribute& a) {
-  return lookups_.find(a.site, *m.scope, a.attr);
+const Value* Evaluator::module_attribute(const Value& obj, const ast::Attribute& a) {
+  auto m = obj.get<Value::Module>();
+  return m ? lookups_.find(a.site, *(*m)->scope, a.attr) : nullptr;
 }
 
 Value Evaluator::get_attribute(const Value& obj, const std::string& name) {

@@ -273,9 +273,9 @@ class Evaluator : public UserMethods {
   // Global names' and modules' attributes' sites (ast::Name::site,
   // ast::Attribute::site).
   LookupCache lookups_;
-  // The attribute `a` of module `m`, through its site's cache; nullptr when
-  // the module has no such variable (get_attribute says why).
-  const Value* module_attribute(const ModuleObj& m, const ast::Attribute& a);
+  // Attribute `a` of `obj` when `obj` is a module that has it, through the
+  // site's cache; nullptr otherwise (get_attribute finds it, or says why).
+  const Value* module_attribute(const Value& obj, const ast::Attribute& a);
   Value eval_fstring(const ast::FString& f, const ScopePtr& scope);
   Value eval_list_comp(const ast::ListComp& c, const ScopePtr& scope);
   void comprehension(const ast::ListComp& c, size_t level, const ScopePtr& scope, ValueList& out);
