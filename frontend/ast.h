@@ -177,6 +177,12 @@ struct BinOp : ExprNode<ExprKind::BinOp> {
   BinOpKind op;
   ExprPtr left;
   ExprPtr right;
+  // Set by the resolver when every leaf of this operation's tree is an int
+  // constant or a local of the function it runs in (Name::hops 0), and every
+  // inner node a BinOp: reading them has no effect, so the evaluator may try
+  // the tree on plain ints first and evaluate it as usual when a leaf holds
+  // something else.
+  bool int_leaves = false;
 };
 
 enum class BoolOpKind { And, Or };

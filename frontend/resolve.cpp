@@ -5,6 +5,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <variant>
 
 namespace nkic {
 
@@ -331,6 +332,14 @@ class Resolver {
     }
   }
 
+  // Whether `e`, resolved, is a leaf BinOp::int_leaves allows, or such a tree.
+  static bool int_leaf(const ast::Expr& e) {
+    if (auto c = e.as<ast::Constant>()) return std::holds_alternative<int64_t>(c->value);
+    if (auto n = e.as<ast::Name>()) return n->scope == ast::NameScope::local && n->hops == 0;
+    if (auto b = e.as<ast::BinOp>()) return b->int_leaves;
+    return false;
+  }
+
   void expr(ast::Expr& e, const Frame& f) {
     switch (e.kind) {
       case ast::ExprKind::Name:
@@ -349,10 +358,13 @@ class Resolver {
       case ast::ExprKind::UnaryOp:
         expr(*e.as<ast::UnaryOp>()->operand, f);
         return;
-      case ast::ExprKind::BinOp:
-        expr(*e.as<ast::BinOp>()->left, f);
-        expr(*e.as<ast::BinOp>()->right, f);
+      case ast::ExprKind::BinOp: {
+        auto& b = *e.as<ast::BinOp>();
+        expr(*b.left, f);
+        expr(*b.right, f);
+        b.int_leaves = int_leaf(*b.left) && int_leaf(*b.right);
         return;
+      }
       case ast::ExprKind::BoolOp:
         exprs(e.as<ast::BoolOp>()->values, f);
         return;

@@ -2,6 +2,7 @@
 // attributes, subscripts, comprehensions and lambdas.
 
 #include "interp/evaluator.h"
+#include "interp/int_operands.h"
 #include "interp/nki/modules.h"
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
@@ -57,20 +58,6 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
     throw ValueError(std::string(what) + " index out of range", "IndexError");
   }
   return i < 0 ? size - magnitude : magnitude;
-}
-
-// The int a leaf operand holds, read in place: an int constant, or a local
-// of the running scope bound to an int; nullptr for any other expression
-// (which needs evaluating) or value.
-inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
-  if (e.kind == ast::ExprKind::Constant) {
-    return std::get_if<int64_t>(&static_cast<const ast::Constant&>(e).value);
-  }
-  if (e.kind != ast::ExprKind::Name) return nullptr;
-  const auto& n = static_cast<const ast::Name&>(e);
-  if (n.scope != ast::NameScope::local || n.hops != 0) return nullptr;
-  const Value* v = scope.slot_value(n.slot);
-  return v ? v->get<int64_t>() : nullptr;
 }
 
 // Whether `c`, calling the attribute `a`, is `obj.append(item)`.
@@ -229,16 +216,22 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
 }
 
 Value Evaluator::eval_bin_op(const ast::BinOp& b, const ScopePtr& scope) {
-  // Int operands are read in place when the right one is a leaf: nothing
-  // runs between reading it and the operation.
+  // Operands that are ints read in place (int_operand) take no Value. The
+  // left one is read before the right one is evaluated, as Python orders
+  // them; the right one is read in place only when nothing runs between
+  // reading it and the operation.
+  int64_t x = 0;
+  int64_t y = 0;
   int64_t r = 0;
-  const int64_t* x = leaf_int(*b.left, *scope);
-  const int64_t* y = x ? leaf_int(*b.right, *scope) : nullptr;
-  if (y && int_binary_op(b.op, *x, *y, r)) return r;
-  const Value left = eval(*b.left, scope);
-  x = left.get<int64_t>();
-  y = x ? leaf_int(*b.right, *scope) : nullptr;
-  if (y && int_binary_op(b.op, *x, *y, r)) return r;
+  Value left;
+  if (int_operand(*b.left, *scope, x)) {
+    if (int_operand(*b.right, *scope, y) && int_binary_op(b.op, x, y, r)) return r;
+    left = x;
+  } else {
+    left = eval(*b.left, scope);
+    const int64_t* l = left.get<int64_t>();
+    if (l && int_operand(*b.right, *scope, y) && int_binary_op(b.op, *l, y, r)) return r;
+  }
   return binary_op(b.op, left, eval(*b.right, scope));
 }
 

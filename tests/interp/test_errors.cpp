@@ -21,6 +21,13 @@ const ErrorCase kCases[] = {
     {"x = 2 ** 64\n", "k.py:1:5: integer overflow: the result of ** does not fit in 64 bits"},
     {"x = 9223372036854775807 + 1\n",
      "k.py:1:5: integer overflow: the result of + does not fit in 64 bits"},
+    // In a function's arithmetic on its int locals, computed on plain ints
+    // first: the failing operation is still the one reported.
+    {"def f(a, b):\n    return (a * b + 1) // 2\nf(9223372036854775807, 2)\n",
+     "k.py:2:13: integer overflow: the result of * does not fit in 64 bits"},
+    {"def f(a, b):\n    return a + (b - 1) % (a - a)\nf(3, 4)\n", "k.py:2:16: division by zero"},
+    {"def f(a, b):\n    return a + (b - 1) * (a + 'x')\nf(3, 4)\n",
+     "k.py:2:27: unsupported operand type(s) for +: 'int' and 'str'"},
     {"assert 1 > 2, 'one is not ' + str(2)\n", "k.py:1:1: assertion failed: one is not 2"},
     {"assert False\n", "k.py:1:1: assertion failed"},
     {"def f(a, b):\n    return a\nf(1, 2, x=3)\n",
