@@ -129,9 +129,13 @@ Flow Evaluator::exec(const ast::Stmt& s, const ScopePtr& scope) {
         const auto& a = *s.as<ast::Assign>();
         const ast::Name* only = a.targets.size() == 1 ? a.targets[0]->as<ast::Name>() : nullptr;
         const std::string* outer = std::exchange(assignment_target_, only ? &only->id : nullptr);
-        const Value v = eval(*a.value, scope);
+        Value v = eval(*a.value, scope);
         assignment_target_ = outer;
-        for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
+        if (a.targets.size() == 1) {
+          assign(*a.targets[0], std::move(v), scope);
+        } else {
+          for (const ast::ExprPtr& t : a.targets) assign(*t, v, scope);
+        }
         return Flow::normal;
       }
       case ast::StmtKind::AugAssign:
@@ -419,6 +423,16 @@ void Evaluator::store_name(const std::string& name, const Value& v, const ScopeP
     }
   }
   scope->set_here(name, v);
+}
+
+void Evaluator::assign(const ast::Expr& target, Value&& v, const ScopePtr& scope) {
+  // A local's slot takes the value itself; every other target as a copy.
+  auto n = target.as<ast::Name>();
+  if (n && n->scope == ast::NameScope::local && n->hops == 0 && n->slot < scope->slots.size()) {
+    scope->slots[n->slot] = std::move(v);
+    return;
+  }
+  assign(target, static_cast<const Value&>(v), scope);
 }
 
 void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& scope) {

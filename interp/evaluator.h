@@ -285,6 +285,7 @@ class Evaluator : public UserMethods {
   Value load_name(const ast::Name& n, const ScopePtr& scope);
 
   void assign(const ast::Expr& target, const Value& v, const ScopePtr& scope);
+  void assign(const ast::Expr& target, Value&& v, const ScopePtr& scope);
   void store_name(const std::string& name, const Value& v, const ScopePtr& scope);
   void set_attribute(const Value& obj, const std::string& name, const Value& v);
   Value subscript(const Value& obj, const Value& index);
