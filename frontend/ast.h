@@ -221,6 +221,10 @@ struct Call : ExprNode<ExprKind::Call> {
   bool starred = false;  // whether it does
   std::vector<Keyword> keywords;
   const uint64_t site = new_call_site();
+  // Set by the resolver when this is `obj.append(item)`, one plain argument:
+  // the commonest method call, which the evaluator does for a list without
+  // looking the method up.
+  bool append_form = false;
 };
 
 struct Attribute : ExprNode<ExprKind::Attribute> {

@@ -384,6 +384,9 @@ class Resolver {
         expr(*c.func, f);
         exprs(c.args, f);
         for (ast::Keyword& k : c.keywords) expr(*k.value, f);
+        const ast::Attribute* method = c.func->as<ast::Attribute>();
+        c.append_form = method && method->attr == "append" && c.args.size() == 1 &&
+                        c.keywords.empty() && !c.starred;
         return;
       }
       case ast::ExprKind::Attribute:

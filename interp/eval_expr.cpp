@@ -60,10 +60,12 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
   return i < 0 ? size - magnitude : magnitude;
 }
 
-// Whether `c`, calling the attribute `a`, is `obj.append(item)`.
-bool is_append(const ast::Call& c, const ast::Attribute& a) {
-  return c.args.size() == 1 && c.keywords.empty() && !c.starred &&
-         std::string_view(a.attr) == "append";
+// A local of the running scope read in place; nullptr for any other
+// expression, or while it is unbound.
+const Value* local_value(const ast::Expr& e, const Scope& scope) {
+  const ast::Name* n = e.as<ast::Name>();
+  return n && n->scope == ast::NameScope::local && n->hops == 0 ? scope.slot_value(n->slot)
+                                                                : nullptr;
 }
 
 rt::IndexItem index_item(const Value& v) {
@@ -293,11 +295,12 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   ValueList args;
   bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
+    if (c.append_form && append_to_local(c, *a, scope)) return Value();
     Value self = eval(*a->value, scope);
     if (const Value* f = module_attribute(self, *a)) {
       // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method.
       callee = *f;
-    } else if (auto list = self.get<Value::List>(); list && is_append(c, *a)) {
+    } else if (auto list = self.get<Value::List>(); list && c.append_form) {
       // xs.append(y), the commonest method call, appends as list.append
       // would, without an argument list.
       append_item(**list, eval(*c.args[0], scope));
@@ -379,6 +382,19 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     }
   }
   return call(callee, std::move(args), std::move(kwargs), c.range);
+}
+
+bool Evaluator::append_to_local(const ast::Call& c, const ast::Attribute& a,
+                                const ScopePtr& scope) {
+  // `xs.append(y)` on a local list with a name or constant for y appends
+  // without holding the list: evaluating y runs nothing that could rebind xs.
+  const ast::Expr& item = *c.args[0];
+  if (item.kind != ast::ExprKind::Name && item.kind != ast::ExprKind::Constant) return false;
+  const Value* self = local_value(*a.value, *scope);
+  auto list = self ? self->get<Value::List>() : nullptr;
+  if (!list) return false;
+  append_item(**list, eval(item, scope));
+  return true;
 }
 
 bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {

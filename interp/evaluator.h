@@ -249,6 +249,9 @@ class Evaluator : public UserMethods {
   // a OP b, below eval_checked: its errors take the BinOp's place.
   Value eval_bin_op(const ast::BinOp& b, const ScopePtr& scope);
   Value eval_call(const ast::Call& c, const ScopePtr& scope);
+  // A Call::append_form on a local list with a leaf item, done; false
+  // otherwise, when the call is evaluated as usual.
+  bool append_to_local(const ast::Call& c, const ast::Attribute& a, const ScopePtr& scope);
   // A call with keywords that binds without *args or **kwargs (binder.h's
   // keyword_places): evaluates its arguments, in order, straight into their
   // parameters' places after those already in `args` (a method's self), one
@@ -424,6 +427,6 @@ std::optional<Value> python_method(const Value& self, const std::string& name);
 // as long as the process); nullptr when none.
 const BuiltinPtr* python_method_function(const Value& self, const std::string& name);
 // list.append(item); throws ValueError when the list would grow too long.
-void append_item(ListObj& list, const Value& item);
+void append_item(ListObj& list, Value item);
 
 }  // namespace nkic::interp

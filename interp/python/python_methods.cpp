@@ -457,11 +457,11 @@ const MethodTable& methods() {
 
 }  // namespace
 
-void append_item(ListObj& list, const Value& item) {
+void append_item(ListObj& list, Value item) {
   if (static_cast<int64_t>(list.items.size()) >= kMaxSequenceLength) {
     throw ValueError("list too long");
   }
-  list.items.push_back(item);
+  list.items.push_back(std::move(item));
 }
 
 const BuiltinPtr* python_method_function(const Value& self, const std::string& name) {
