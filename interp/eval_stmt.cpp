@@ -628,8 +628,12 @@ Value Evaluator::call_positional(const FunctionObj& f, const ast::Call& c, const
   const ScopeLease lease(*this);
   const ScopePtr& scope = lease.scope();
   const ast::Locals& locals = f.locals();
-  scope->slots.resize(locals.size());
-  for (size_t i = 0; i < c.args.size(); ++i) scope->slots[i] = eval(*c.args[i], caller);
+  // The parameters' slots made from the arguments' values, then the other
+  // locals' slots, unbound.
+  std::vector<std::optional<Value>>& slots = scope->slots;
+  slots.reserve(locals.size());
+  for (const ast::ExprPtr& arg : c.args) slots.emplace_back(eval(*arg, caller));
+  slots.resize(locals.size());
   enter_call(c.range);
   scope->slot_names = &locals;
   return run_function(f, scope);
