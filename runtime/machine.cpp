@@ -278,8 +278,8 @@ void check_tensor_dims(size_t ndim) {
 }
 
 std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
-                                          const std::vector<int64_t>& shape, std::string name,
-                                          bool io, int program) {
+                                          std::vector<int64_t> shape, std::string name, bool io,
+                                          int program) {
   if (rank < 0 || rank >= ranks_) {
     throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
                 std::to_string(ranks_) + " ranks)");
@@ -318,8 +318,8 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 format_bytes(cap) + " already live");
   }
   const int64_t admitted = admit([&name] { return "'" + name + "'"; }, storage);
-  auto buffer =
-      std::make_shared<Buffer>(*this, rank, kind, dtype, shape, std::move(name), io, program);
+  auto buffer = std::make_shared<Buffer>(*this, rank, kind, dtype, std::move(shape),
+                                         std::move(name), io, program);
   buffer->charged_bytes_ = charge;
   buffer->admitted_bytes_ = admitted;
   live += charge;

@@ -213,9 +213,8 @@ class Machine {
   // dims; on SBUF/PSUM at least 2-D with the partition dim first and at most
   // platform().partitions) and capacity; throws Error when refused.
   // `program`: whose SBUF or PSUM an on-chip tensor takes (ignored for HBM).
-  std::shared_ptr<Buffer> allocate(int rank, MemKind kind, DType dtype,
-                                   const std::vector<int64_t>& shape, std::string name,
-                                   bool io = false, int program = 0);
+  std::shared_ptr<Buffer> allocate(int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
+                                   std::string name, bool io = false, int program = 0);
 
   // Strict mode: reading an element no one wrote since its allocation is an
   // Error (see strict.h). Set before the first allocation.

@@ -151,8 +151,8 @@ Device& device(const CallArgs& c) {
   return *c.ev.context().device;
 }
 
-Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
-               rt::MemKind kind, const std::string& name) {
+Value allocate(const CallArgs& c, std::vector<int64_t> shape, rt::DType dtype, rt::MemKind kind,
+               const std::string& name) {
   const std::string& label = name.empty() ? c.ev.assignment_target() : name;
   const RankContext& ctx = c.ev.context();
   LncShare* share = rt::is_on_chip(kind) ? nullptr : ctx.share;
@@ -162,8 +162,8 @@ Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType d
       return make_tensor(rt::TensorView(std::move(shared)));
     }
   }
-  std::shared_ptr<rt::Buffer> buffer =
-      ctx.machine->allocate(c.ev.rank(), kind, dtype, shape, label, /*io=*/false, ctx.program);
+  std::shared_ptr<rt::Buffer> buffer = ctx.machine->allocate(
+      c.ev.rank(), kind, dtype, std::move(shape), label, /*io=*/false, ctx.program);
   device(c).allocated(buffer, c.range);
   if (share) share->made(ctx.program, buffer, c.range);
   return make_tensor(rt::TensorView(std::move(buffer)));

@@ -56,8 +56,8 @@ rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what);
 
 // The rank's Device, and a new tensor on the rank announced to it.
 Device& device(const CallArgs& c);
-Value allocate(const CallArgs& c, const std::vector<int64_t>& shape, rt::DType dtype,
-               rt::MemKind kind, const std::string& name);
+Value allocate(const CallArgs& c, std::vector<int64_t> shape, rt::DType dtype, rt::MemKind kind,
+               const std::string& name);
 // Every element of t becomes v, as a device operation (on `engine`, a
 // nisa.engine member, when the kernel names one).
 void fill(const CallArgs& c, const rt::TensorView& t, const Value& v, const std::string& what,
