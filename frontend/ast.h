@@ -119,6 +119,9 @@ struct Name : ExprNode<ExprKind::Name> {
   uint16_t hops = 0;
   uint32_t slot = 0;
   LookupSite site;  // a global's
+  // A local of the function (lambda, comprehension) it is read in: slot
+  // `slot` of the running scope itself.
+  bool own_local() const { return scope == NameScope::local && hops == 0; }
 };
 
 // The local variables of a function, lambda or comprehension, numbered as

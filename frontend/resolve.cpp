@@ -335,7 +335,7 @@ class Resolver {
   // Whether `e`, resolved, is a leaf BinOp::int_leaves allows, or such a tree.
   static bool int_leaf(const ast::Expr& e) {
     if (auto c = e.as<ast::Constant>()) return std::holds_alternative<int64_t>(c->value);
-    if (auto n = e.as<ast::Name>()) return n->scope == ast::NameScope::local && n->hops == 0;
+    if (auto n = e.as<ast::Name>()) return n->own_local();
     if (auto b = e.as<ast::BinOp>()) return b->int_leaves;
     return false;
   }

@@ -64,8 +64,7 @@ uint64_t normalize_index(const Value& index, uint64_t size, const char* what) {
 // expression, or while it is unbound.
 const Value* local_value(const ast::Expr& e, const Scope& scope) {
   const ast::Name* n = e.as<ast::Name>();
-  return n && n->scope == ast::NameScope::local && n->hops == 0 ? scope.slot_value(n->slot)
-                                                                : nullptr;
+  return n && n->own_local() ? scope.slot_value(n->slot) : nullptr;
 }
 
 rt::IndexItem index_item(const Value& v) {

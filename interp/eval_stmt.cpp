@@ -425,23 +425,33 @@ void Evaluator::store_name(const std::string& name, const Value& v, const ScopeP
   scope->set_here(name, v);
 }
 
+namespace {
+
+// The slot `target` names when it is a local of the running scope; nullptr
+// for any other target.
+std::optional<Value>* own_slot(const ast::Expr& target, Scope& scope) {
+  auto n = target.as<ast::Name>();
+  return n && n->own_local() && n->slot < scope.slots.size() ? &scope.slots[n->slot] : nullptr;
+}
+
+}  // namespace
+
 void Evaluator::assign(const ast::Expr& target, Value&& v, const ScopePtr& scope) {
   // A local's slot takes the value itself; every other target as a copy.
-  auto n = target.as<ast::Name>();
-  if (n && n->scope == ast::NameScope::local && n->hops == 0 && n->slot < scope->slots.size()) {
-    scope->slots[n->slot] = std::move(v);
+  if (std::optional<Value>* slot = own_slot(target, *scope)) {
+    *slot = std::move(v);
     return;
   }
   assign(target, static_cast<const Value&>(v), scope);
 }
 
 void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& scope) {
+  if (std::optional<Value>* slot = own_slot(target, *scope)) {
+    *slot = v;
+    return;
+  }
   if (auto n = target.as<ast::Name>()) {
-    if (n->scope == ast::NameScope::local && n->hops == 0 && n->slot < scope->slots.size()) {
-      scope->slots[n->slot] = v;
-    } else {
-      store_name(n->id, v, scope);
-    }
+    store_name(n->id, v, scope);
     return;
   }
   const ast::ExprList* elts = nullptr;

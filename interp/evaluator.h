@@ -129,7 +129,7 @@ class Evaluator : public UserMethods {
     // place, and neither needs anything Active installs.
     if (e.kind == ast::ExprKind::Name) {
       const auto& n = static_cast<const ast::Name&>(e);
-      if (n.scope == ast::NameScope::local && n.hops == 0) {
+      if (n.own_local()) {
         if (const Value* v = scope->slot_value(n.slot)) return *v;
       }
       return load_name(n, scope);

@@ -22,7 +22,7 @@ inline const int64_t* leaf_int(const ast::Expr& e, const Scope& scope) {
   }
   if (e.kind != ast::ExprKind::Name) return nullptr;
   const auto& n = static_cast<const ast::Name&>(e);
-  if (n.scope != ast::NameScope::local || n.hops != 0) return nullptr;
+  if (!n.own_local()) return nullptr;
   const Value* v = scope.slot_value(n.slot);
   return v ? v->get<int64_t>() : nullptr;
 }
