@@ -666,12 +666,39 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   for (const ast::ExprPtr& e : tuple->elts) {
     if (e->kind == ast::ExprKind::Starred) return std::nullopt;
   }
+  // A slice's bounds go straight into its item, converted where its own
+  // evaluation converts them; the other items' values are converted after
+  // all are evaluated.
   Value values[kMaxItems];
-  const size_t n = tuple->elts.size();
-  for (size_t i = 0; i < n; ++i) values[i] = eval(*tuple->elts[i], scope);
   rt::IndexItem items[kMaxItems];
-  for (size_t i = 0; i < n; ++i) items[i] = index_item(values[i]);
+  const size_t n = tuple->elts.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (auto s = tuple->elts[i]->as<ast::Slice>()) {
+      items[i].kind = rt::IndexItem::Kind::slice;
+      items[i].start = index_slice_bound(*s, s->lower.get(), scope);
+      items[i].stop = index_slice_bound(*s, s->upper.get(), scope);
+      items[i].step = index_slice_bound(*s, s->step.get(), scope);
+    } else {
+      values[i] = eval(*tuple->elts[i], scope);
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (items[i].kind != rt::IndexItem::Kind::slice) items[i] = index_item(values[i]);
+  }
   return make_tensor(t.index(items, n));
+}
+
+std::optional<int64_t> Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr* bound,
+                                                    const ScopePtr& scope) {
+  if (!bound) return std::nullopt;
+  int64_t x = 0;
+  if (int_operand(*bound, *scope, x)) return x;
+  const Value v = eval(*bound, scope);
+  try {
+    return slice_bound(v);
+  } catch (const ValueError& err) {
+    fail(s.range, err);
+  }
 }
 
 Value Evaluator::subscript(const Value& obj, const Value& index) {

@@ -296,6 +296,10 @@ class Evaluator : public UserMethods {
   // indices, which subscript() takes.
   std::optional<Value> tensor_subscript(const rt::TensorView& t, const ast::Expr& index,
                                         const ScopePtr& scope);
+  // A bound of slice `s` in a tensor's index (nullptr: none), as the
+  // slice's evaluation would make it, without a SliceValue.
+  std::optional<int64_t> index_slice_bound(const ast::Slice& s, const ast::Expr* bound,
+                                           const ScopePtr& scope);
   void set_subscript(const Value& obj, const Value& index, const Value& v);
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
