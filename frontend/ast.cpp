@@ -5,11 +5,6 @@
 
 namespace nkic::ast {
 
-uint64_t new_call_site() {
-  static std::atomic<uint64_t> next{0};
-  return next.fetch_add(1, std::memory_order_relaxed);
-}
-
 uint32_t LookupSite::assign() const {
   static std::atomic<uint32_t> next{1};
   uint32_t n = 0;

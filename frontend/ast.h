@@ -94,8 +94,9 @@ struct StmtNode : Stmt {
 // class bodies, and everything the resolver has not seen).
 enum class NameScope : uint8_t { dynamic, local, global };
 
-// A place an evaluator remembers where a name or an attribute was found
-// (interp/lookup_cache.h), numbered the first time it is asked for, so
+// A place where an evaluator remembers what it found the last time it ran
+// there (where a name or an attribute was found, interp/lookup_cache.h; a
+// call's keywords' parameters), numbered the first time it is asked for, so
 // that only the sites that run take a number and the numbers stay dense.
 // Safe to number from several threads; a copy is another site.
 class LookupSite {
@@ -214,16 +215,14 @@ struct Keyword {
   ExprPtr value;
   SourceRange range;
 };
-// A number that no other call node of the process has, made when the node
-// is: what an evaluator's caches of call sites are keyed by, where a node's
-// address could be taken again by a later one.
-uint64_t new_call_site();
 struct Call : ExprNode<ExprKind::Call> {
   ExprPtr func;
   ExprList args;  // may contain Starred
   bool starred = false;  // whether it does
   std::vector<Keyword> keywords;
-  const uint64_t site = new_call_site();
+  // What an evaluator's cache of call sites is indexed by, where a node's
+  // address could be taken again by a later one.
+  LookupSite site;
   // Set by the resolver when this is `obj.append(item)`, one plain argument:
   // the commonest method call, which the evaluator does for a list without
   // looking the method up.

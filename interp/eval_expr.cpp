@@ -420,7 +420,10 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
   }
   if (c.starred) return false;
   const size_t given = args.size() + c.args.size();
-  KeywordSite& site = keyword_sites_[c.site];
+  const uint32_t number = c.site.number();
+  if (number >= keyword_sites_.size()) keyword_sites_.resize(number + 1);
+  if (!keyword_sites_[number]) keyword_sites_[number] = std::make_unique<KeywordSite>();
+  KeywordSite& site = *keyword_sites_[number];
   if (site.identity != identity || site.given != given) {
     site.callee = callee;
     site.identity = identity;

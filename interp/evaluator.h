@@ -11,7 +11,6 @@
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -272,7 +271,8 @@ class Evaluator : public UserMethods {
     bool plain = false;              // keyword_places' answer
     size_t places[kMaxPlainParams];  // when plain: the parameter of each keyword
   };
-  std::unordered_map<uint64_t, KeywordSite> keyword_sites_;
+  // By site number (ast::LookupSite), made when a keyword call first runs there.
+  std::vector<std::unique_ptr<KeywordSite>> keyword_sites_;
   // Global names' and modules' attributes' sites (ast::Name::site,
   // ast::Attribute::site).
   LookupCache lookups_;
