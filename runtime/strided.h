@@ -45,7 +45,7 @@ class SmallList {
   const T& back() const { return begin()[size_ - 1]; }
 
  private:
-  std::array<T, kInline> inline_{};
+  std::array<T, kInline> inline_;  // only the first size_ are ever read
   std::vector<T> spill_;
   size_t size_ = 0;
 };

@@ -182,9 +182,12 @@ TensorView TensorView::index(const IndexItem* items, size_t count) const {
   }
   check_tensor_dims(static_cast<size_t>(
       std::count_if(out.begin(), out.end(), [](const OutDim& d) { return !d.selected; })));
-  TensorView v = *this;
-  v.shape_.clear();
-  v.strides_.clear();
+  // The result from its parts: a copy of this view would copy the layout
+  // only to clear it.
+  TensorView v;
+  v.buffer_ = buffer_;
+  v.scalar_offsets_ = scalar_offsets_;
+  v.as_dtype_ = as_dtype_;
   for (const OutDim& d : out) {
     if (d.selected) continue;
     v.shape_.push_back(d.size);
