@@ -666,29 +666,48 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   constexpr size_t kMaxItems = 8;
   auto tuple = index.as<ast::Tuple>();
   if (!tuple || tuple->elts.size() > kMaxItems) return std::nullopt;
+  bool all_slices = true;
   for (const ast::ExprPtr& e : tuple->elts) {
     if (e->kind == ast::ExprKind::Starred) return std::nullopt;
+    all_slices = all_slices && e->kind == ast::ExprKind::Slice;
+  }
+  // Only the items the index has are made (an index rarely has more than two).
+  union ItemStorage {
+    ItemStorage() {}
+    rt::IndexItem at[kMaxItems];
+  } storage;
+  rt::IndexItem* items = storage.at;
+  const size_t n = tuple->elts.size();
+  if (all_slices) {
+    for (size_t i = 0; i < n; ++i)
+      new (&items[i]) rt::IndexItem(slice_item(*tuple->elts[i]->as<ast::Slice>(), scope));
+    return make_tensor(t.index(items, n));
   }
   // A slice's bounds go straight into its item, converted where its own
   // evaluation converts them; the other items' values are converted after
   // all are evaluated.
   Value values[kMaxItems];
-  rt::IndexItem items[kMaxItems];
-  const size_t n = tuple->elts.size();
   for (size_t i = 0; i < n; ++i) {
     if (auto s = tuple->elts[i]->as<ast::Slice>()) {
-      items[i].kind = rt::IndexItem::Kind::slice;
-      items[i].start = index_slice_bound(*s, s->lower.get(), scope);
-      items[i].stop = index_slice_bound(*s, s->upper.get(), scope);
-      items[i].step = index_slice_bound(*s, s->step.get(), scope);
+      new (&items[i]) rt::IndexItem(slice_item(*s, scope));
     } else {
       values[i] = eval(*tuple->elts[i], scope);
     }
   }
   for (size_t i = 0; i < n; ++i) {
-    if (items[i].kind != rt::IndexItem::Kind::slice) items[i] = index_item(values[i]);
+    if (tuple->elts[i]->kind != ast::ExprKind::Slice)
+      new (&items[i]) rt::IndexItem(index_item(values[i]));
   }
   return make_tensor(t.index(items, n));
+}
+
+rt::IndexItem Evaluator::slice_item(const ast::Slice& s, const ScopePtr& scope) {
+  rt::IndexItem item;
+  item.kind = rt::IndexItem::Kind::slice;
+  item.start = index_slice_bound(s, s.lower.get(), scope);
+  item.stop = index_slice_bound(s, s.upper.get(), scope);
+  item.step = index_slice_bound(s, s.step.get(), scope);
+  return item;
 }
 
 std::optional<int64_t> Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr* bound,

@@ -296,6 +296,9 @@ class Evaluator : public UserMethods {
   // indices, which subscript() takes.
   std::optional<Value> tensor_subscript(const rt::TensorView& t, const ast::Expr& index,
                                         const ScopePtr& scope);
+  // A slice of such an index as an index item, its bounds converted as a
+  // slice's own evaluation converts them.
+  rt::IndexItem slice_item(const ast::Slice& s, const ScopePtr& scope);
   // A bound of slice `s` in a tensor's index (nullptr: none), as the
   // slice's evaluation would make it, without a SliceValue.
   std::optional<int64_t> index_slice_bound(const ast::Slice& s, const ast::Expr* bound,
