@@ -473,10 +473,18 @@ void TensorView::resolve_into(AccessPattern& ap) const {
     }
     ap.offset = add_run_time_offset(ap.offset, value, so.multiplier);
   }
-  ap.dims.clear();
-  ap.dims.reserve(shape_.size());
-  for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
+  fill_dims(ap);
   check_bounds(ap);
+}
+
+void TensorView::fill_dims(AccessPattern& ap) const {
+  // Field by field: a Dim built whole on the stack would be stored in halves
+  // and read back at once.
+  ap.dims.resize(shape_.size());
+  for (size_t i = 0; i < shape_.size(); ++i) {
+    ap.dims[i].step = strides_[i];
+    ap.dims[i].count = shape_[i];
+  }
 }
 
 AccessPattern TensorView::static_pattern(int shown_rank) const {
@@ -485,8 +493,7 @@ AccessPattern TensorView::static_pattern(int shown_rank) const {
   ap.offset = offset_;
   ap.shown_rank = shown_rank;
   ap.as_dtype = as_dtype_;
-  ap.dims.reserve(shape_.size());
-  for (size_t i = 0; i < shape_.size(); ++i) ap.dims.push_back({strides_[i], shape_[i]});
+  fill_dims(ap);
   return ap;
 }
 

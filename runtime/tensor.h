@@ -130,6 +130,9 @@ class TensorView {
   std::string describe() const;
 
  private:
+  // ap.dims made this view's strides and shape.
+  void fill_dims(AccessPattern& ap) const;
+
   std::shared_ptr<Buffer> buffer_;
   Extents shape_;
   Extents strides_;
