@@ -704,20 +704,22 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
 rt::IndexItem Evaluator::slice_item(const ast::Slice& s, const ScopePtr& scope) {
   rt::IndexItem item;
   item.kind = rt::IndexItem::Kind::slice;
-  item.start = index_slice_bound(s, s.lower.get(), scope);
-  item.stop = index_slice_bound(s, s.upper.get(), scope);
-  item.step = index_slice_bound(s, s.step.get(), scope);
+  if (s.lower) index_slice_bound(s, *s.lower, scope, item.start);
+  if (s.upper) index_slice_bound(s, *s.upper, scope, item.stop);
+  if (s.step) index_slice_bound(s, *s.step, scope, item.step);
   return item;
 }
 
-std::optional<int64_t> Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr* bound,
-                                                    const ScopePtr& scope) {
-  if (!bound) return std::nullopt;
+void Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr& bound, const ScopePtr& scope,
+                                  std::optional<int64_t>& out) {
   int64_t x = 0;
-  if (int_operand(*bound, *scope, x)) return x;
-  const Value v = eval(*bound, scope);
+  if (int_operand(bound, *scope, x)) {
+    out = x;
+    return;
+  }
+  const Value v = eval(bound, scope);
   try {
-    return slice_bound(v);
+    out = slice_bound(v);
   } catch (const ValueError& err) {
     fail(s.range, err);
   }

@@ -299,10 +299,11 @@ class Evaluator : public UserMethods {
   // A slice of such an index as an index item, its bounds converted as a
   // slice's own evaluation converts them.
   rt::IndexItem slice_item(const ast::Slice& s, const ScopePtr& scope);
-  // A bound of slice `s` in a tensor's index (nullptr: none), as the
-  // slice's evaluation would make it, without a SliceValue.
-  std::optional<int64_t> index_slice_bound(const ast::Slice& s, const ast::Expr* bound,
-                                           const ScopePtr& scope);
+  // A bound of slice `s` in a tensor's index, as the slice's evaluation
+  // would make it, without a SliceValue, into `out`: a result by reference,
+  // as one returned in registers would be stored in pieces and read whole.
+  void index_slice_bound(const ast::Slice& s, const ast::Expr& bound, const ScopePtr& scope,
+                         std::optional<int64_t>& out);
   void set_subscript(const Value& obj, const Value& index, const Value& v);
 
   Value call_function(const FunctionObj& f, ValueList args, KwArgs kwargs,
