@@ -67,6 +67,24 @@ const Value* local_value(const ast::Expr& e, const Scope& scope) {
   return n && n->own_local() ? scope.slot_value(n->slot) : nullptr;
 }
 
+// Room for a tensor index's items, made only for the entries an index has
+// (rarely more than two).
+union IndexItems {
+  static constexpr size_t kMax = 8;
+  IndexItems() {}
+  rt::IndexItem at[kMax];
+};
+
+// A slice's bound that is absent, or an int read in place, into `out`; false
+// when it needs evaluating.
+bool int_bound(const ast::Expr* bound, const Scope& scope, std::optional<int64_t>& out) {
+  if (!bound) return true;
+  int64_t x = 0;
+  if (!int_operand(*bound, scope, x)) return false;
+  out = x;
+  return true;
+}
+
 rt::IndexItem index_item(const Value& v) {
   rt::IndexItem item;
   if (v.is<EllipsisType>()) {
@@ -153,15 +171,29 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
         return eval_call(*e.as<ast::Call>(), scope);
       case ast::ExprKind::Attribute: {
         const auto& a = *e.as<ast::Attribute>();
+        // A module's or a tensor's attribute of a name (nl.sbuf, t.shape)
+        // is read where the name's value is, without copying it: nothing
+        // runs that could rebind the name meanwhile.
+        if (const Value* held = peek(*a.value, scope)) {
+          if (const Value* v = module_attribute(*held, a)) return *v;
+          if (held->is<Value::Tensor>()) return get_attribute(*held, a.attr);
+        }
         Value obj = eval(*a.value, scope);
         if (const Value* v = module_attribute(obj, a)) return *v;
         return get_attribute(obj, a.attr);
       }
       case ast::ExprKind::Subscript: {
         const auto& s = *e.as<ast::Subscript>();
+        // A tensor named, indexed by ints read in place, is indexed where
+        // the name's value is.
+        if (const Value* held = peek(*s.value, scope)) {
+          if (auto t = held->get<Value::Tensor>()) {
+            if (auto v = subscript_in_place(**t, *s.index, *scope)) return std::move(*v);
+          }
+        }
         const Value obj = eval(*s.value, scope);
         if (auto t = obj.get<Value::Tensor>()) {
-          if (auto v = tensor_subscript(**t, *s.index, scope)) return *v;
+          if (auto v = tensor_subscript(**t, *s.index, scope)) return std::move(*v);
         }
         return subscript(obj, eval(*s.index, scope));
       }
@@ -236,13 +268,13 @@ Value Evaluator::eval_bin_op(const ast::BinOp& b, const ScopePtr& scope) {
   return binary_op(b.op, left, eval(*b.right, scope));
 }
 
-Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
+const Value* Evaluator::bound_value(const ast::Name& n, const ScopePtr& scope) {
   // A local the resolver numbered is read from its slot; one not yet bound
   // is searched for by name, as every other name is.
   if (n.scope == ast::NameScope::local) {
     const Scope* s = scope.get();
     for (uint16_t hops = n.hops; hops > 0 && s; --hops) s = s->parent.get();
-    if (const Value* v = s ? s->slot_value(n.slot) : nullptr) return *v;
+    if (const Value* v = s ? s->slot_value(n.slot) : nullptr) return v;
   }
   const Value* v = nullptr;
   if (n.scope == ast::NameScope::global || scope->global_names.count(n.id)) {
@@ -251,8 +283,16 @@ Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
   } else {
     v = scope->lookup(n.id);
   }
-  if (v) return *v;
-  if (const Value* b = builtin(n.id)) return *b;
+  return v ? v : builtin(n.id);
+}
+
+const Value* Evaluator::peek(const ast::Expr& e, const ScopePtr& scope) {
+  const ast::Name* n = e.as<ast::Name>();
+  return n ? bound_value(*n, scope) : nullptr;
+}
+
+Value Evaluator::load_name(const ast::Name& n, const ScopePtr& scope) {
+  if (const Value* v = bound_value(n, scope)) return *v;
   if (n.id == "__class__") {
     // A method's __class__ cell: the class whose body defined it.
     for (const Scope* s = scope.get(); s; s = s->parent.get()) {
@@ -295,9 +335,12 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
     if (c.append_form && append_to_local(c, *a, scope)) return Value();
-    Value self = eval(*a->value, scope);
-    if (const Value* f = module_attribute(self, *a)) {
-      // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method.
+    // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method;
+    // a module named is read in place.
+    const Value* module = peek(*a->value, scope);
+    const Value* f = module ? module_attribute(*module, *a) : nullptr;
+    Value self = f ? Value() : eval(*a->value, scope);
+    if (f || (f = module_attribute(self, *a))) {
       callee = *f;
     } else if (auto list = self.get<Value::List>(); list && c.append_form) {
       // xs.append(y), the commonest method call, appends as list.append
@@ -663,19 +706,14 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   // t[i, a:b] indexes with the items of a tuple no one sees: they go
   // straight from their values to index items, all evaluated first, as the
   // tuple's would be.
-  constexpr size_t kMaxItems = 8;
   auto tuple = index.as<ast::Tuple>();
-  if (!tuple || tuple->elts.size() > kMaxItems) return std::nullopt;
+  if (!tuple || tuple->elts.size() > IndexItems::kMax) return std::nullopt;
   bool all_slices = true;
   for (const ast::ExprPtr& e : tuple->elts) {
     if (e->kind == ast::ExprKind::Starred) return std::nullopt;
     all_slices = all_slices && e->kind == ast::ExprKind::Slice;
   }
-  // Only the items the index has are made (an index rarely has more than two).
-  union ItemStorage {
-    ItemStorage() {}
-    rt::IndexItem at[kMaxItems];
-  } storage;
+  IndexItems storage;
   rt::IndexItem* items = storage.at;
   const size_t n = tuple->elts.size();
   if (all_slices) {
@@ -686,7 +724,7 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   // A slice's bounds go straight into its item, converted where its own
   // evaluation converts them; the other items' values are converted after
   // all are evaluated.
-  Value values[kMaxItems];
+  Value values[IndexItems::kMax];
   for (size_t i = 0; i < n; ++i) {
     if (auto s = tuple->elts[i]->as<ast::Slice>()) {
       new (&items[i]) rt::IndexItem(slice_item(*s, scope));
@@ -697,6 +735,30 @@ std::optional<Value> Evaluator::tensor_subscript(const rt::TensorView& t, const 
   for (size_t i = 0; i < n; ++i) {
     if (tuple->elts[i]->kind != ast::ExprKind::Slice)
       new (&items[i]) rt::IndexItem(index_item(values[i]));
+  }
+  return make_tensor(t.index(items, n));
+}
+
+std::optional<Value> Evaluator::subscript_in_place(const rt::TensorView& t, const ast::Expr& index,
+                                                   const Scope& scope) {
+  const auto* tuple = index.as<ast::Tuple>();
+  const size_t n = tuple ? tuple->elts.size() : 1;
+  if (n > IndexItems::kMax) return std::nullopt;
+  IndexItems storage;
+  rt::IndexItem* items = storage.at;
+  for (size_t i = 0; i < n; ++i) {
+    const ast::Expr& e = tuple ? *tuple->elts[i] : index;
+    rt::IndexItem& item = *new (&items[i]) rt::IndexItem();
+    if (auto s = e.as<ast::Slice>()) {
+      item.kind = rt::IndexItem::Kind::slice;
+      if (!int_bound(s->lower.get(), scope, item.start) ||
+          !int_bound(s->upper.get(), scope, item.stop) ||
+          !int_bound(s->step.get(), scope, item.step)) {
+        return std::nullopt;
+      }
+    } else if (!int_operand(e, scope, item.index)) {
+      return std::nullopt;
+    }
   }
   return make_tensor(t.index(items, n));
 }

@@ -286,6 +286,12 @@ class Evaluator : public UserMethods {
   // The same, after those already in `out` (a call's arguments).
   void append_elements(const ast::ExprList& elts, const ScopePtr& scope, ValueList& out);
   Value load_name(const ast::Name& n, const ScopePtr& scope);
+  // Where name `n`'s value is kept, or nullptr while it is unbound (load_name
+  // says why).
+  const Value* bound_value(const ast::Name& n, const ScopePtr& scope);
+  // The value of `e` where it is kept, when `e` is a bound name; nullptr
+  // otherwise. Valid only until something runs that could rebind the name.
+  const Value* peek(const ast::Expr& e, const ScopePtr& scope);
 
   void assign(const ast::Expr& target, const Value& v, const ScopePtr& scope);
   void assign(const ast::Expr& target, Value&& v, const ScopePtr& scope);
@@ -296,6 +302,11 @@ class Evaluator : public UserMethods {
   // indices, which subscript() takes.
   std::optional<Value> tensor_subscript(const rt::TensorView& t, const ast::Expr& index,
                                         const ScopePtr& scope);
+  // t[...] when every item of the index is an int or a slice whose bounds
+  // are ints, all read in place (int_operand): nothing runs, so `t` may be
+  // where a name's value is kept. nullopt otherwise, with nothing evaluated.
+  std::optional<Value> subscript_in_place(const rt::TensorView& t, const ast::Expr& index,
+                                          const Scope& scope);
   // A slice of such an index as an index item, its bounds converted as a
   // slice's own evaluation converts them.
   rt::IndexItem slice_item(const ast::Slice& s, const ScopePtr& scope);
