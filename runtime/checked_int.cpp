@@ -38,14 +38,6 @@ int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier) {
   return checked_add(offset, checked_mul(value, multiplier, kWhat), kWhat);
 }
 
-std::optional<int64_t> product_if_fits(const int64_t* v, size_t count, size_t from, int64_t scale) {
-  int64_t p = scale;
-  for (size_t i = from; i < count; ++i) {
-    if (__builtin_mul_overflow(p, v[i], &p)) return std::nullopt;
-  }
-  return p;
-}
-
 int64_t checked_product(const int64_t* v, size_t count, const char* what, size_t from) {
   const std::optional<int64_t> p = product_if_fits(v, count, from);
   if (!p) overflow(what);

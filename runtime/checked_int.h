@@ -29,9 +29,17 @@ int64_t checked_mul(int64_t a, int64_t b, const char* what);
 // same in each ("integer overflow in a tensor view's offset").
 int64_t add_run_time_offset(int64_t offset, int64_t value, int64_t multiplier);
 
-// scale * the product of v[from:], or nullopt when it does not fit.
-std::optional<int64_t> product_if_fits(const int64_t* v, size_t count, size_t from = 0,
-                                       int64_t scale = 1);
+// scale * the product of v[from:], or nullopt when it does not fit. Inline:
+// an optional returned from a call is stored in pieces and read back whole,
+// a stall on every allocation's shape.
+inline std::optional<int64_t> product_if_fits(const int64_t* v, size_t count, size_t from = 0,
+                                              int64_t scale = 1) {
+  int64_t p = scale;
+  for (size_t i = from; i < count; ++i) {
+    if (__builtin_mul_overflow(p, v[i], &p)) return std::nullopt;
+  }
+  return p;
+}
 inline std::optional<int64_t> product_if_fits(const std::vector<int64_t>& v, size_t from = 0,
                                               int64_t scale = 1) {
   return product_if_fits(v.data(), v.size(), from, scale);

@@ -75,11 +75,6 @@ int64_t int_arg(const CallArgs& c, const char* param) {
   return int_of(c, c[param], param);
 }
 
-std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
-  if (c[param].is_none()) return std::nullopt;
-  return int_arg(c, param);
-}
-
 int64_t int32_arg(const CallArgs& c, const char* param) {
   const int64_t v = int_arg(c, param);
   if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {

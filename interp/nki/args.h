@@ -28,13 +28,17 @@ rt::DType dtype_arg(const CallArgs& c, const char* param);
 rt::MemKind buffer_arg(const CallArgs& c, const char* param);
 std::string name_arg(const CallArgs& c, const char* param);  // "" for None
 Value::Register register_arg(const CallArgs& c, const char* param);
-// An int, or None (then std::nullopt).
-std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param);
 // to_int of `v`, an argument of `param` (or a part of it, `what`), naming
 // the parameter only when it fails.
 int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what = "");
 // An int (the message naming the parameter is made only when it is not one).
 int64_t int_arg(const CallArgs& c, const char* param);
+// An int, or None (then std::nullopt); inline, for the reason product_if_fits
+// is.
+inline std::optional<int64_t> optional_int_arg(const CallArgs& c, const char* param) {
+  if (c[param].is_none()) return std::nullopt;
+  return int_arg(c, param);
+}
 // An int that fits in int32 (iota's and affine_select's offset and
 // channel_multiplier).
 int64_t int32_arg(const CallArgs& c, const char* param);
