@@ -472,24 +472,28 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
     site.identity = identity;
     site.given = given;
     site.plain = keyword_places(*sig, given, c.keywords, site.places);
+    site.defaulted = 0;
+    if (site.plain) {
+      for (size_t i = given; i < sig->size(); ++i) site.defaulted |= 1u << i;
+      for (size_t k = 0; k < c.keywords.size(); ++k) site.defaulted &= ~(1u << site.places[k]);
+    }
   }
   if (!site.plain) return false;
-  // A copy: evaluating the arguments may call through this site again, with
+  // Copies: evaluating the arguments may call through this site again, with
   // another callee.
   size_t places[kMaxPlainParams];
   std::copy_n(site.places, c.keywords.size(), places);
+  const uint32_t left = site.defaulted;
   append_elements(c.args, scope, args);
   args.resize(sig->size());
-  bool taken[kMaxPlainParams] = {};
   for (size_t k = 0; k < c.keywords.size(); ++k) {
     args[places[k]] = eval(*c.keywords[k].value, scope);
-    taken[places[k]] = true;
   }
-  for (size_t i = given; i < sig->size(); ++i) {
-    if (taken[i]) continue;
-    if (builtin) {
-      defaulted |= 1u << i;
-    } else {
+  if (builtin) {
+    defaulted |= left;
+  } else {
+    for (uint32_t rest = left; rest != 0; rest &= rest - 1) {
+      const auto i = static_cast<size_t>(__builtin_ctz(rest));
       args[i] = *(*sig)[i].default_value;
     }
   }

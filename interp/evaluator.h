@@ -270,6 +270,7 @@ class Evaluator : public UserMethods {
     size_t given = 0;
     bool plain = false;              // keyword_places' answer
     size_t places[kMaxPlainParams];  // when plain: the parameter of each keyword
+    uint32_t defaulted = 0;          // when plain: a bit per parameter left to its default
   };
   // By site number (ast::LookupSite), made when a keyword call first runs there.
   std::vector<std::unique_ptr<KeywordSite>> keyword_sites_;
