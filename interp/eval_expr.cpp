@@ -778,13 +778,9 @@ rt::IndexItem Evaluator::slice_item(const ast::Slice& s, const ScopePtr& scope) 
   return item;
 }
 
-void Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr& bound, const ScopePtr& scope,
-                                  std::optional<int64_t>& out) {
-  int64_t x = 0;
-  if (int_operand(bound, *scope, x)) {
-    out = x;
-    return;
-  }
+void Evaluator::index_slice_bound(const ast::Slice& s, const ast::Expr& bound,
+                                  const ScopePtr& scope, std::optional<int64_t>& out) {
+  if (int_bound(&bound, *scope, out)) return;
   const Value v = eval(bound, scope);
   try {
     out = slice_bound(v);
