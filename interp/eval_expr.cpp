@@ -173,10 +173,13 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
         const auto& a = *e.as<ast::Attribute>();
         // A module's or a tensor's attribute of a name (nl.sbuf, t.shape)
         // is read where the name's value is, without copying it: nothing
-        // runs that could rebind the name meanwhile.
+        // runs that could rebind the name meanwhile. Any other value of a
+        // name is copied from there, not looked up again: an instance's
+        // attribute may run code that rebinds the name.
         if (const Value* held = peek(*a.value, scope)) {
           if (const Value* v = module_attribute(*held, a)) return *v;
           if (held->is<Value::Tensor>()) return get_attribute(*held, a.attr);
+          return get_attribute(Value(*held), a.attr);
         }
         Value obj = eval(*a.value, scope);
         if (const Value* v = module_attribute(obj, a)) return *v;
@@ -185,13 +188,12 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
       case ast::ExprKind::Subscript: {
         const auto& s = *e.as<ast::Subscript>();
         // A tensor named, indexed by ints read in place, is indexed where
-        // the name's value is.
-        if (const Value* held = peek(*s.value, scope)) {
-          if (auto t = held->get<Value::Tensor>()) {
-            if (auto v = subscript_in_place(**t, *s.index, *scope)) return std::move(*v);
-          }
+        // the name's value is; any other index takes a copy of the value.
+        const Value* held = peek(*s.value, scope);
+        if (auto t = held ? held->get<Value::Tensor>() : nullptr) {
+          if (auto v = subscript_in_place(**t, *s.index, *scope)) return std::move(*v);
         }
-        const Value obj = eval(*s.value, scope);
+        const Value obj = held ? *held : eval(*s.value, scope);
         if (auto t = obj.get<Value::Tensor>()) {
           if (auto v = tensor_subscript(**t, *s.index, scope)) return std::move(*v);
         }
@@ -338,10 +340,10 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   if (auto a = c.func->as<ast::Attribute>()) {
     if (c.append_form && append_to_local(c, *a, scope)) return Value();
     // nl.ndarray(...), nisa.dma_copy(...): a module's function, no method;
-    // a module named is read in place.
-    const Value* module = peek(*a->value, scope);
-    const Value* f = module ? module_attribute(*module, *a) : nullptr;
-    Value self = f ? Value() : eval(*a->value, scope);
+    // a module named is read in place, any other named value copied.
+    const Value* named = peek(*a->value, scope);
+    const Value* f = named ? module_attribute(*named, *a) : nullptr;
+    Value self = f ? Value() : named ? *named : eval(*a->value, scope);
     if (f || (f = module_attribute(self, *a))) {
       callee = *f;
     } else if (auto list = self.get<Value::List>(); list && c.append_form) {

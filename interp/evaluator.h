@@ -288,7 +288,7 @@ class Evaluator : public UserMethods {
   void append_elements(const ast::ExprList& elts, const ScopePtr& scope, ValueList& out);
   Value load_name(const ast::Name& n, const ScopePtr& scope);
   // Where name `n`'s value is kept, or nullptr while it is unbound (load_name
-  // says why).
+  // says why). Defined inline in eval_expr.cpp, for its callers there.
   const Value* bound_value(const ast::Name& n, const ScopePtr& scope);
   // The value of `e` where it is kept, when `e` is a bound name; nullptr
   // otherwise. Valid only until something runs that could rebind the name.
