@@ -74,10 +74,48 @@ def globals_setter(i):
     defined_later = i + 100
 
 
+class Box:
+    def __init__(self, v):
+        self.v = v
+
+    @property
+    def swap(self):
+        global box
+        box = Box(self.v + 1)
+        return self.v
+
+
+box = Box(1)
+
+
+def rebound_by_attribute():
+    # The property rebinds the name its object was reached through.
+    out = []
+    for _ in range(3):
+        out.append(box.swap)
+        out.append(box.v)
+    return out
+
+
+grid = [10, 20, 30]
+
+
+def rebind_grid():
+    global grid
+    grid = [7]
+    return 1
+
+
+def rebound_by_index():
+    # The index rebinds the name of the list it indexes.
+    return grid[rebind_grid()], grid
+
+
 @nki.jit
 def kernel():
     print(churn())
     print(shadow_builtin())
     print(module_attributes())
     print(late_global())
-
+    print(rebound_by_attribute())
+    print(rebound_by_index())
