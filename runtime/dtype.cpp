@@ -17,36 +17,33 @@ namespace {
 struct DTypeInfo {
   DType type;
   std::string_view name;
-  size_t size;
   std::string_view npy_descr;  // what we write; dtype_from_npy_descr accepts more
   bool named_only;             // raw bytes others share: a reader must name the dtype
 };
 
 constexpr std::array<DTypeInfo, kDTypeCount> kInfo = {{
-    {DType::float32, "float32", 4, "<f4", false},
-    {DType::float16, "float16", 2, "<f2", false},
-    {DType::bfloat16, "bfloat16", 2, "<V2", false},
-    {DType::int32, "int32", 4, "<i4", false},
-    {DType::int16, "int16", 2, "<i2", false},
-    {DType::int8, "int8", 1, "|i1", false},
-    {DType::uint32, "uint32", 4, "<u4", false},
-    {DType::uint16, "uint16", 2, "<u2", false},
-    {DType::uint8, "uint8", 1, "|u1", false},
-    {DType::bool_, "bool_", 1, "|b1", false},
-    {DType::float8_e4m3, "float8_e4m3", 1, "|V1", true},
-    {DType::float8_e4m3fn, "float8_e4m3fn", 1, "|V1", true},
-    {DType::float8_e5m2, "float8_e5m2", 1, "|V1", true},
-    {DType::float8_e5m2_x4, "float8_e5m2_x4", 4, "|V4", true},
-    {DType::float8_e4m3fn_x4, "float8_e4m3fn_x4", 4, "|V4", true},
-    {DType::float4_e2m1fn_x4, "float4_e2m1fn_x4", 2, "|V2", true},
-    {DType::float8_e8m0fnu, "float8_e8m0fnu", 1, "|V1", true},
+    {DType::float32, "float32", "<f4", false},
+    {DType::float16, "float16", "<f2", false},
+    {DType::bfloat16, "bfloat16", "<V2", false},
+    {DType::int32, "int32", "<i4", false},
+    {DType::int16, "int16", "<i2", false},
+    {DType::int8, "int8", "|i1", false},
+    {DType::uint32, "uint32", "<u4", false},
+    {DType::uint16, "uint16", "<u2", false},
+    {DType::uint8, "uint8", "|u1", false},
+    {DType::bool_, "bool_", "|b1", false},
+    {DType::float8_e4m3, "float8_e4m3", "|V1", true},
+    {DType::float8_e4m3fn, "float8_e4m3fn", "|V1", true},
+    {DType::float8_e5m2, "float8_e5m2", "|V1", true},
+    {DType::float8_e5m2_x4, "float8_e5m2_x4", "|V4", true},
+    {DType::float8_e4m3fn_x4, "float8_e4m3fn_x4", "|V4", true},
+    {DType::float4_e2m1fn_x4, "float4_e2m1fn_x4", "|V2", true},
+    {DType::float8_e8m0fnu, "float8_e8m0fnu", "|V1", true},
 }};
 
 const DTypeInfo& info(DType t) { return kInfo[static_cast<size_t>(t)]; }
 
 }  // namespace
-
-size_t dtype_size(DType t) { return info(t).size; }
 
 bool is_float8(DType t) {
   return t == DType::float8_e4m3 || t == DType::float8_e4m3fn || t == DType::float8_e5m2;
@@ -114,12 +111,12 @@ std::optional<DType> dtype_from_npy_descr(std::string_view descr) {
   // '>' is accepted only where byte order cannot matter.
   for (const DTypeInfo& i : kInfo) {
     if (i.npy_descr.substr(1) != code || i.named_only) continue;
-    const bool one_byte = i.size == 1 || i.type == DType::bfloat16;
+    const bool one_byte = dtype_size(i.type) == 1 || i.type == DType::bfloat16;
     if (order == '<' || order == '=' || order == '|') {
       if (order == '|' && !one_byte) return std::nullopt;
       return i.type;
     }
-    if (order == '>' && i.size == 1) return i.type;
+    if (order == '>' && dtype_size(i.type) == 1) return i.type;
     return std::nullopt;
   }
   return std::nullopt;

@@ -40,7 +40,13 @@ enum class DType : uint8_t {
 
 constexpr int kDTypeCount = 17;
 
-size_t dtype_size(DType t);
+// Bytes per element, in the enum's order (a float8_e5m2_x4 holds four
+// values in its 4 bytes); inline: every view and every transfer asks it.
+inline constexpr size_t kDTypeSizes[kDTypeCount] = {4, 2, 2, 4, 2, 1, 4, 2, 1,
+                                                    1, 1, 1, 1, 4, 4, 2, 1};
+inline size_t dtype_size(DType t) {
+  return kDTypeSizes[static_cast<size_t>(t)];
+}
 bool is_float(DType t);
 bool is_signed_int(DType t);
 // The name used in the language (`float32`, `bool_`, ...).
