@@ -14,9 +14,34 @@ std::string param_name(const CallArgs& c, const char* param) {
   return c.fn.name + ": " + param;
 }
 
+// The messages of the readers every device call runs, out of line: building
+// one needs a frame the reader itself does not.
+namespace {
+
+[[noreturn, gnu::noinline, gnu::cold]] void not_a(const CallArgs& c, const char* param,
+                                                  const char* what) {
+  throw ValueError(param_name(c, param) + " must be " + what + ", not '" + type_name(c[param]) +
+                   "'");
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void not_a_dtype(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  throw ValueError(param_name(c, param) + " must be a dtype such as nl.float32, not " +
+                   (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void not_a_member(const CallArgs& c, const char* param,
+                                                         const char* enum_name) {
+  const Value& v = c[param];
+  throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
+                   (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
+}
+
+}  // namespace
+
 const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
   if (auto t = c[param].get<Value::Tensor>()) return **t;
-  throw ValueError(param_name(c, param) + " must be a tensor, not '" + type_name(c[param]) + "'");
+  not_a(c, param, "a tensor");
 }
 
 int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what) {
@@ -48,27 +73,24 @@ rt::DType dtype_arg(const CallArgs& c, const char* param) {
   if (auto s = v.get<std::string>()) {
     if (auto d = rt::dtype_from_name(*s)) return *d;
   }
-  throw ValueError(param_name(c, param) + " must be a dtype such as nl.float32, not " +
-                   (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
+  not_a_dtype(c, param);
 }
 
 rt::MemKind buffer_arg(const CallArgs& c, const char* param) {
   if (auto k = c[param].get<rt::MemKind>()) return *k;
-  throw ValueError(param_name(c, param) +
-                   " must be a buffer such as nl.sbuf or nl.shared_hbm, not '" +
-                   type_name(c[param]) + "'");
+  not_a(c, param, "a buffer such as nl.sbuf or nl.shared_hbm");
 }
 
 std::string name_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
   if (v.is_none()) return "";
   if (auto s = v.get<std::string>()) return *s;
-  throw ValueError(param_name(c, param) + " must be a str, not '" + type_name(v) + "'");
+  not_a(c, param, "a str");
 }
 
 Value::Register register_arg(const CallArgs& c, const char* param) {
   if (auto r = c[param].get<Value::Register>()) return *r;
-  throw ValueError(param_name(c, param) + " must be a register, not '" + type_name(c[param]) + "'");
+  not_a(c, param, "a register");
 }
 
 int64_t int_arg(const CallArgs& c, const char* param) {
@@ -122,8 +144,7 @@ int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
   auto e = v.get<EnumConst>();
   // The names are mostly the same literal: compared by address first.
   if (!e || (e->enum_name != enum_name && std::strcmp(e->enum_name, enum_name) != 0)) {
-    throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
-                     (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
+    not_a_member(c, param, enum_name);
   }
   return e->value;
 }
