@@ -12,6 +12,7 @@
 #include <limits>
 #include <new>
 
+#include "runtime/block_pool.h"
 #include "runtime/checked_int.h"
 #include "runtime/dtype_traits.h"
 #include "runtime/format_util.h"
@@ -318,8 +319,8 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
                 format_bytes(cap) + " already live");
   }
   const int64_t admitted = admit([&name] { return "'" + name + "'"; }, storage);
-  auto buffer = std::make_shared<Buffer>(*this, rank, kind, dtype, std::move(shape),
-                                         std::move(name), io, program);
+  auto buffer = std::allocate_shared<Buffer>(PooledAllocator<Buffer>(), *this, rank, kind, dtype,
+                                             std::move(shape), std::move(name), io, program);
   buffer->charged_bytes_ = charge;
   buffer->admitted_bytes_ = admitted;
   live += charge;

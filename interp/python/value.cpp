@@ -14,6 +14,7 @@
 #include "interp/python/user_dunders.h"
 #include "interp/tensor_io.h"
 #include "interp/work_meter.h"
+#include "runtime/block_pool.h"
 
 namespace nkic::interp {
 
@@ -113,7 +114,8 @@ KeyMissing::KeyMissing(Value k)
     : ValueError("KeyError: " + to_repr(k), "KeyError"), key(std::move(k)) {}
 
 Value make_tuple(ValueList items) {
-  return Value(Value::Tuple(std::make_shared<const ValueList>(std::move(items))));
+  return Value(Value::Tuple(
+      std::allocate_shared<const ValueList>(rt::PooledAllocator<ValueList>(), std::move(items))));
 }
 Value make_list(ValueList items) {
   auto l = std::make_shared<ListObj>();
@@ -186,7 +188,8 @@ void ContainerArena::empty(InstanceObj& i) {
   i.cls.reset();
 }
 Value make_tensor(rt::TensorView view) {
-  return Value(Value::Tensor(std::make_shared<const rt::TensorView>(std::move(view))));
+  return Value(Value::Tensor(std::allocate_shared<const rt::TensorView>(
+      rt::PooledAllocator<rt::TensorView>(), std::move(view))));
 }
 
 std::string type_name(const Value& v) {
