@@ -254,6 +254,8 @@ struct Starred : ExprNode<ExprKind::Starred> {
 
 struct Tuple : ExprNode<ExprKind::Tuple> {
   ExprList elts;
+  // Where an evaluator keeps the tuple it made here last, to fill again.
+  LookupSite site;
 };
 
 struct List : ExprNode<ExprKind::List> {

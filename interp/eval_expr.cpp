@@ -1,6 +1,8 @@
 // The evaluator's expressions: names, literals, operators, calls,
 // attributes, subscripts, comprehensions and lambdas.
 
+#include <algorithm>
+
 #include "interp/evaluator.h"
 #include "interp/int_operands.h"
 #include "interp/nki/modules.h"
@@ -210,7 +212,7 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
       case ast::ExprKind::Starred:
         fail(e.range, "can't use starred expression here");
       case ast::ExprKind::Tuple:
-        return make_tuple(eval_elements(e.as<ast::Tuple>()->elts, scope));
+        return eval_tuple(*e.as<ast::Tuple>(), scope);
       case ast::ExprKind::List:
         return make_list(eval_elements(e.as<ast::List>()->elts, scope));
       case ast::ExprKind::Dict: {
@@ -311,6 +313,31 @@ ValueList Evaluator::eval_elements(const ast::ExprList& elts, const ScopePtr& sc
   out.reserve(elts.size());
   append_elements(elts, scope, out);
   return out;
+}
+
+Value Evaluator::eval_tuple(const ast::Tuple& t, const ScopePtr& scope) {
+  if (std::any_of(t.elts.begin(), t.elts.end(),
+                  [](const ast::ExprPtr& e) { return e->kind == ast::ExprKind::Starred; })) {
+    return make_tuple(eval_elements(t.elts, scope));
+  }
+  const uint32_t number = t.site.number();
+  if (number >= tuple_sites_.size()) tuple_sites_.resize(number + 1);
+  // Taken out of the cache while its items are evaluated: a display that
+  // runs here again meanwhile (a recursive call in an item) makes its own.
+  Value::Tuple kept = std::move(tuple_sites_[number]);
+  if (!kept || kept.use_count() != 1 || kept->size() != t.elts.size()) {
+    kept = std::get<Value::Tuple>(make_tuple(eval_elements(t.elts, scope)).data);
+  } else {
+    // Held by nothing else, so no one sees it change.
+    auto& items = const_cast<ValueList&>(*kept);
+    for (size_t i = 0; i < items.size(); ++i) items[i] = eval(*t.elts[i], scope);
+  }
+  // Kept only while it holds nothing that would outlive its use (a tensor
+  // kept here would keep its memory).
+  if (std::all_of(kept->begin(), kept->end(), [](const Value& v) { return v.is_scalar(); })) {
+    tuple_sites_[number] = kept;
+  }
+  return Value(std::move(kept));
 }
 
 void Evaluator::append_elements(const ast::ExprList& elts, const ScopePtr& scope, ValueList& out) {

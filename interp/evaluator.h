@@ -274,6 +274,12 @@ class Evaluator : public UserMethods {
   };
   // By site number (ast::LookupSite), made when a keyword call first runs there.
   std::vector<std::unique_ptr<KeywordSite>> keyword_sites_;
+  // By site number (ast::Tuple::site): the tuple a display made there last,
+  // kept while it holds only scalars. When nothing else holds it any more
+  // the display fills it again instead of making a new one (shapes built in
+  // a loop, `nl.ndarray((1, cols), ...)`).
+  std::vector<Value::Tuple> tuple_sites_;
+  Value eval_tuple(const ast::Tuple& t, const ScopePtr& scope);
   // Global names' and modules' attributes' sites (ast::Name::site,
   // ast::Attribute::site).
   LookupCache lookups_;

@@ -169,6 +169,8 @@ struct Value {
     return std::get_if<T>(&data);
   }
   bool is_none() const { return is<NoneType>(); }
+  // None, a bool, an int or a float: a value that holds nothing else.
+  bool is_scalar() const { return is_plain(data); }
 
  private:
   // None, bool, int and float: nothing to release, copied by value.

@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "run_util.h"
+#include "runtime/machine.h"
 
 using nkic::test::expr_arg;
 using nkic::test::f32_arg;
@@ -116,6 +117,29 @@ def k():
             std::to_string(224 * 1024 / 4) + " " + std::to_string(224 * 1024) +
             "\n"
             "True False True False True\n");
+}
+
+TEST_CASE("a tile made in a tuple display is released with the tuple") {
+  // Each tile takes three quarters of a partition's SBUF: the second fits
+  // only if the tuple that held the first, and so the first, are gone.
+  const int64_t cols = nkic::rt::default_platform().sbuf_partition_bytes * 3 / 4 / 4;
+  const std::string tile =
+      "nl.ndarray((128, " + std::to_string(cols) + "), dtype=nl.float32, buffer=nl.sbuf)";
+  const Outcome o = run_kernel(kernel(R"(
+@nki.jit
+def k():
+    for i in range(3):
+        pair = ()" + tile + R"(, i)
+        nisa.memset(dst=pair[0], value=i)
+        pair = None
+        alone = )" + tile + R"(
+        alone = None
+    print(i)
+)"),
+                               "k");
+  INFO(o.error);
+  CHECK(o.error == "");
+  CHECK(o.out == "2\n");
 }
 
 TEST_CASE("view queries: get_pattern, slice, is_contiguous, is_indirect") {
