@@ -24,14 +24,13 @@ class SmallList {
     for (size_t i = 0; i < n; ++i) push_back(value);
   }
 
+  // Inline while the list fits, which is nearly always.
   void push_back(const T& v) {
     if (size_ < kInline) {
-      inline_[size_] = v;
-    } else {
-      if (size_ == kInline) spill_.assign(inline_.begin(), inline_.end());
-      spill_.push_back(v);
+      inline_[size_++] = v;
+      return;
     }
-    ++size_;
+    spill(v);
   }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -45,6 +44,12 @@ class SmallList {
   const T& back() const { return begin()[size_ - 1]; }
 
  private:
+  [[gnu::noinline]] void spill(const T& v) {
+    if (size_ == kInline) spill_.assign(inline_.begin(), inline_.end());
+    spill_.push_back(v);
+    ++size_;
+  }
+
   std::array<T, kInline> inline_;  // only the first size_ are ever read
   std::vector<T> spill_;
   size_t size_ = 0;
