@@ -346,8 +346,16 @@ void Machine::release(int rank, int program, MemKind kind, int64_t bytes, int64_
   total_bytes_ -= storage_bytes;
 }
 
+Machine::SizePool& Machine::size_pool(size_t bytes) {
+  if (last_pool_ == nullptr || last_size_ != bytes) {
+    last_pool_ = &pool_[bytes];
+    last_size_ = bytes;
+  }
+  return *last_pool_;
+}
+
 Storage Machine::take_storage(size_t bytes) {
-  SizePool& size = pool_[bytes];
+  SizePool& size = size_pool(bytes);
   ++size.wanted;
   if (size.free.empty()) return Storage();
   Storage s = std::move(size.free.back());
@@ -360,10 +368,11 @@ void Machine::recycle(Storage storage) {
   const int64_t bytes = static_cast<int64_t>(storage.size());
   if (bytes > kMaxPooledBytes - pooled_bytes_) return;  // freed here
   pooled_bytes_ += bytes;
-  pool_[storage.size()].free.push_back(std::move(storage));
+  size_pool(storage.size()).free.push_back(std::move(storage));
 }
 
 void Machine::trim_pool() {
+  last_pool_ = nullptr;
   for (auto it = pool_.begin(); it != pool_.end();) {
     SizePool& size = it->second;
     if (size.free.size() > size.wanted) {

@@ -298,6 +298,12 @@ class Machine {
     size_t wanted = 0;
   };
   std::unordered_map<size_t, SizePool> pool_;
+  // The size asked for last and its entry (entries stay where they are until
+  // trim_pool erases them): a tile made and dropped in a loop finds its size
+  // without hashing.
+  size_t last_size_ = 0;
+  SizePool* last_pool_ = nullptr;
+  SizePool& size_pool(size_t bytes);
   int64_t pooled_bytes_ = 0;
 };
 
