@@ -122,7 +122,7 @@ void install_more_builtins(Scope& scope) {
         python_fn("hash", {req("obj")}, b_hash),
     };
   }();
-  for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
+  for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(unowned(f));
 }
 
 }  // namespace nkic::interp

@@ -462,7 +462,7 @@ void install_python_builtins(Scope& scope) {
         python_fn("format", {req("value"), opt("format_spec", std::string())}, b_format),
     };
   }();
-  for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
+  for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(unowned(f));
   install_class_builtins(scope);
   install_exception_classes(scope);
   install_more_builtins(scope);

@@ -102,6 +102,11 @@ struct BoundMethodObj;
 struct Scope;
 using ScopePtr = std::shared_ptr<Scope>;
 using BuiltinPtr = std::shared_ptr<const BuiltinFn>;
+// `f` without a share of its ownership, for a function something else keeps
+// for the whole run (a static table): copies of it touch no count.
+inline BuiltinPtr unowned(const BuiltinPtr& f) {
+  return BuiltinPtr(BuiltinPtr(), f.get());
+}
 
 struct Value {
   using Tuple = std::shared_ptr<const ValueList>;
