@@ -14,15 +14,22 @@ std::string param_name(const CallArgs& c, const char* param) {
   return c.fn.name + ": " + param;
 }
 
-// The messages of the readers every device call runs, out of line: building
-// one needs a frame the reader itself does not.
-namespace {
+namespace detail {
 
-[[noreturn, gnu::noinline, gnu::cold]] void not_a(const CallArgs& c, const char* param,
-                                                  const char* what) {
+void not_a(const CallArgs& c, const char* param, const char* what) {
   throw ValueError(param_name(c, param) + " must be " + what + ", not '" + type_name(c[param]) +
                    "'");
 }
+
+void not_a_member(const CallArgs& c, const char* param, const char* enum_name) {
+  const Value& v = c[param];
+  throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
+                   (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
+}
+
+}  // namespace detail
+
+namespace {
 
 [[noreturn, gnu::noinline, gnu::cold]] void not_a_dtype(const CallArgs& c, const char* param) {
   const Value& v = c[param];
@@ -30,19 +37,7 @@ namespace {
                    (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
 }
 
-[[noreturn, gnu::noinline, gnu::cold]] void not_a_member(const CallArgs& c, const char* param,
-                                                         const char* enum_name) {
-  const Value& v = c[param];
-  throw ValueError(param_name(c, param) + " must be a member of nisa." + enum_name + ", not " +
-                   (v.is<EnumConst>() ? to_str(v) : "'" + type_name(v) + "'"));
-}
-
 }  // namespace
-
-const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
-  if (auto t = c[param].get<Value::Tensor>()) return **t;
-  not_a(c, param, "a tensor");
-}
 
 int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what) {
   if (auto i = v.get<int64_t>()) return *i;
@@ -67,30 +62,17 @@ std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
   return shape;
 }
 
-rt::DType dtype_arg(const CallArgs& c, const char* param) {
+rt::DType detail::dtype_of(const CallArgs& c, const char* param) {
   const Value& v = c[param];
-  if (auto d = v.get<rt::DType>()) return *d;
   if (auto s = v.get<std::string>()) {
     if (auto d = rt::dtype_from_name(*s)) return *d;
   }
   not_a_dtype(c, param);
 }
 
-rt::MemKind buffer_arg(const CallArgs& c, const char* param) {
-  if (auto k = c[param].get<rt::MemKind>()) return *k;
-  not_a(c, param, "a buffer such as nl.sbuf or nl.shared_hbm");
-}
-
-std::string name_arg(const CallArgs& c, const char* param) {
-  const Value& v = c[param];
-  if (v.is_none()) return "";
-  if (auto s = v.get<std::string>()) return *s;
-  not_a(c, param, "a str");
-}
-
 Value::Register register_arg(const CallArgs& c, const char* param) {
   if (auto r = c[param].get<Value::Register>()) return *r;
-  not_a(c, param, "a register");
+  detail::not_a(c, param, "a register");
 }
 
 int64_t int_arg(const CallArgs& c, const char* param) {
@@ -137,16 +119,6 @@ std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, cons
     out[k] = pattern[k];
   }
   return out;
-}
-
-int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
-  const Value& v = c[param];
-  auto e = v.get<EnumConst>();
-  // The names are mostly the same literal: compared by address first.
-  if (!e || (e->enum_name != enum_name && std::strcmp(e->enum_name, enum_name) != 0)) {
-    not_a_member(c, param, enum_name);
-  }
-  return e->value;
 }
 
 void check_engine(const CallArgs& c, int64_t engine, std::initializer_list<int64_t> allowed,

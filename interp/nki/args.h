@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <unordered_map>
@@ -22,11 +23,38 @@ namespace nkic::interp::nki {
 // "nisa.dma_copy: dst", for messages about one argument.
 std::string param_name(const CallArgs& c, const char* param);
 
-const rt::TensorView& tensor_arg(const CallArgs& c, const char* param);
+namespace detail {
+// The readers' messages, out of line: building one needs a frame the
+// readers below, inline for the device calls that read a handful each, do
+// not.
+[[noreturn, gnu::noinline, gnu::cold]] void not_a(const CallArgs& c, const char* param,
+                                                  const char* what);
+[[noreturn, gnu::noinline, gnu::cold]] void not_a_member(const CallArgs& c, const char* param,
+                                                         const char* enum_name);
+// dtype_arg of anything but a dtype: its name as a str, or the message.
+rt::DType dtype_of(const CallArgs& c, const char* param);
+}  // namespace detail
+
+inline const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
+  if (auto t = c[param].get<Value::Tensor>()) return **t;
+  detail::not_a(c, param, "a tensor");
+}
 std::vector<int64_t> shape_arg(const CallArgs& c, const char* param);
-rt::DType dtype_arg(const CallArgs& c, const char* param);
-rt::MemKind buffer_arg(const CallArgs& c, const char* param);
-std::string name_arg(const CallArgs& c, const char* param);  // "" for None
+inline rt::DType dtype_arg(const CallArgs& c, const char* param) {
+  if (auto d = c[param].get<rt::DType>()) return *d;
+  return detail::dtype_of(c, param);
+}
+inline rt::MemKind buffer_arg(const CallArgs& c, const char* param) {
+  if (auto k = c[param].get<rt::MemKind>()) return *k;
+  detail::not_a(c, param, "a buffer such as nl.sbuf or nl.shared_hbm");
+}
+// "" for None.
+inline std::string name_arg(const CallArgs& c, const char* param) {
+  const Value& v = c[param];
+  if (v.is_none()) return "";
+  if (auto s = v.get<std::string>()) return *s;
+  detail::not_a(c, param, "a str");
+}
 Value::Register register_arg(const CallArgs& c, const char* param);
 // to_int of `v`, an argument of `param` (or a part of it, `what`), naming
 // the parameter only when it fails.
@@ -48,7 +76,14 @@ std::vector<rt::Dim> pattern_arg(const CallArgs& c, const char* param);
 // counts not negative, padded with [0, 1] as NKI pads a shorter one.
 std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, const char* param);
 // Throws unless the argument is a member of nisa.<enum_name>; returns its value.
-int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name);
+inline int64_t enum_arg(const CallArgs& c, const char* param, const char* enum_name) {
+  const auto* e = c[param].get<EnumConst>();
+  // The names are mostly the same literal: compared by address first.
+  if (!e || (e->enum_name != enum_name && std::strcmp(e->enum_name, enum_name) != 0)) {
+    detail::not_a_member(c, param, enum_name);
+  }
+  return e->value;
+}
 // The kernel's engine= (a nisa.engine member, already read) must be unknown
 // or one of `allowed`, else "OP: engine must be CHOICES (or left unknown)".
 void check_engine(const CallArgs& c, int64_t engine, std::initializer_list<int64_t> allowed,
