@@ -504,9 +504,13 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
     site.given = given;
     site.plain = keyword_places(*sig, given, c.keywords, site.places);
     site.defaulted = 0;
+    site.width = given;
     if (site.plain) {
       for (size_t i = given; i < sig->size(); ++i) site.defaulted |= 1u << i;
-      for (size_t k = 0; k < c.keywords.size(); ++k) site.defaulted &= ~(1u << site.places[k]);
+      for (size_t k = 0; k < c.keywords.size(); ++k) {
+        site.defaulted &= ~(1u << site.places[k]);
+        site.width = std::max(site.width, site.places[k] + 1);
+      }
     }
   }
   if (!site.plain) return false;
@@ -515,8 +519,9 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
   size_t places[kMaxPlainParams];
   std::copy_n(site.places, c.keywords.size(), places);
   const uint32_t left = site.defaulted;
+  const size_t width = builtin ? site.width : sig->size();
   append_elements(c.args, scope, args);
-  args.resize(sig->size());
+  args.resize(width);
   for (size_t k = 0; k < c.keywords.size(); ++k) {
     args[places[k]] = eval(*c.keywords[k].value, scope);
   }

@@ -569,8 +569,16 @@ Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kw
                               const SourceRange& where, uint32_t defaulted) {
   try {
     // The commonest call, an argument for each parameter in order, is bound
-    // as it is.
-    const bool bound = kwargs.empty() && fn.all_positional && args.size() == fn.signature.size();
+    // as it is; so is one whose arguments stop where the parameters left to
+    // their defaults begin.
+    const size_t n = fn.signature.size();
+    // (A call with defaults is a keyword call of a plain signature, of at
+    // most kMaxPlainParams parameters.)
+    const size_t given = args.size();
+    const bool bound =
+        kwargs.empty() && fn.all_positional &&
+        (given == n || (defaulted != 0 && given < n &&
+                        (uint64_t{defaulted} >> given) == (uint64_t{1} << (n - given)) - 1));
     CallArgs call_args{*this, fn,
                        bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs), where,
                        bound ? defaulted : 0};

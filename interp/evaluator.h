@@ -271,6 +271,9 @@ class Evaluator : public UserMethods {
     bool plain = false;              // keyword_places' answer
     size_t places[kMaxPlainParams];  // when plain: the parameter of each keyword
     uint32_t defaulted = 0;          // when plain: a bit per parameter left to its default
+    // When plain: the parameters up to the last one given; those after it
+    // all take their defaults, which a builtin reads from its signature.
+    size_t width = 0;
   };
   // By site number (ast::LookupSite), made when a keyword call first runs there.
   std::vector<std::unique_ptr<KeywordSite>> keyword_sites_;
