@@ -23,6 +23,23 @@ std::optional<int64_t> count_if_fits(const std::vector<Dim>& dims) {
   return p;
 }
 
+// Whether a pattern of positive counts reaches only [0, size) and moves at
+// most kMaxPatternElements, worked out in int64 alone; false also when
+// anything overflows or a count is not positive (check_bounds then works it
+// out in full, with its message).
+bool plainly_in_bounds(const AccessPattern& ap, int64_t size) {
+  int64_t lo = ap.offset, hi = ap.offset, n = 1;
+  for (const Dim& d : ap.dims) {
+    int64_t span = 0;
+    if (d.count <= 0 || __builtin_mul_overflow(n, d.count, &n) ||
+        __builtin_mul_overflow(d.step, d.count - 1, &span) ||
+        __builtin_add_overflow(span >= 0 ? hi : lo, span, span >= 0 ? &hi : &lo)) {
+      return false;
+    }
+  }
+  return n <= kMaxPatternElements && lo >= 0 && hi < size;
+}
+
 std::string pattern_text(const std::vector<Dim>& dims) {
   std::string s = "[";
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -102,8 +119,11 @@ AccessPattern row_of(const AccessPattern& ap, int64_t p) {
   return row;
 }
 
-// The message leaves the rank out: whoever reports it names the rank once.
-void check_bounds(const AccessPattern& ap) {
+namespace {
+
+// check_bounds with every case and message, out of line so that the plain
+// case needs no frame.
+[[gnu::noinline]] void check_bounds_in_full(const AccessPattern& ap) {
   if (ap.row_offsets) {
     for (int64_t p = 0; p < ap.dims[0].count; ++p) {
       try {
@@ -115,10 +135,10 @@ void check_bounds(const AccessPattern& ap) {
     }
     return;
   }
+  const int64_t size = ap.storage_elements();
   for (const Dim& d : ap.dims) {
     if (d.count < 0) throw Error("negative count " + std::to_string(d.count) + " in access pattern");
   }
-  const int64_t size = ap.storage_elements();
   // The buffer, for a message (only built for one): a reinterpreted buffer
   // counts elements of the dtype it is read as.
   const auto buffer_text = [&](const char* preposition) {
@@ -142,6 +162,14 @@ void check_bounds(const AccessPattern& ap) {
   if (e->lo >= 0 && e->hi < size) return;
   throw Error("access pattern out of bounds: elements " + std::to_string(e->lo) + ".." +
               std::to_string(e->hi) + buffer_text(" of"));
+}
+
+}  // namespace
+
+// The message leaves the rank out: whoever reports it names the rank once.
+void check_bounds(const AccessPattern& ap) {
+  if (!ap.row_offsets && plainly_in_bounds(ap, ap.storage_elements())) return;
+  check_bounds_in_full(ap);
 }
 
 AccessPattern normalized(const AccessPattern& ap) {
