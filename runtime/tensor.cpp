@@ -186,7 +186,7 @@ TensorView TensorView::index(const IndexItem* items, size_t count) const {
   // only to clear it.
   TensorView v;
   v.buffer_ = buffer_;
-  v.scalar_offsets_ = scalar_offsets_;
+  if (!scalar_offsets_.empty()) v.scalar_offsets_ = scalar_offsets_;
   v.as_dtype_ = as_dtype_;
   for (const OutDim& d : out) {
     if (d.selected) continue;
