@@ -49,7 +49,9 @@ OutDim exact_slice_dim(const IndexItem& item, int64_t size, int64_t stride, int6
 
 // NumPy's basic slicing (Python's slice.indices()). A dim of at most one
 // element keeps the source's stride: its step is never walked.
-OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride, int64_t* offset) {
+// Inline: every slice of an index comes here.
+[[gnu::always_inline]] inline OutDim slice_dim(const IndexItem& item, int64_t size, int64_t stride,
+                                               int64_t* offset) {
   if (item.exact) return exact_slice_dim(item, size, stride, offset);
   const SliceSpan span = slice_span(item.start, item.stop, item.step, size);
   if (span.count > 0) {
@@ -104,8 +106,33 @@ TensorView TensorView::index(const std::vector<IndexItem>& items) const {
   return index(items.data(), items.size());
 }
 
+TensorView TensorView::sliced(const IndexItem* items, size_t count) const {
+  TensorView v;
+  v.buffer_ = buffer_;
+  if (!scalar_offsets_.empty()) v.scalar_offsets_ = scalar_offsets_;
+  v.as_dtype_ = as_dtype_;
+  int64_t offset = offset_;
+  for (size_t k = 0; k < shape_.size(); ++k) {
+    if (k < count) {
+      const OutDim d = slice_dim(items[k], shape_[k], strides_[k], &offset);
+      v.shape_.push_back(d.size);
+      v.strides_.push_back(d.stride);
+    } else {
+      v.shape_.push_back(shape_[k]);
+      v.strides_.push_back(strides_[k]);
+    }
+  }
+  v.offset_ = offset;
+  return v;
+}
+
 TensorView TensorView::index(const IndexItem* items, size_t count) const {
   using Kind = IndexItem::Kind;
+  if (count <= static_cast<size_t>(ndim()) && !has_row_offsets() &&
+      std::all_of(items, items + count,
+                  [](const IndexItem& it) { return it.kind == Kind::slice; })) {
+    return sliced(items, count);
+  }
   int consumed = 0;
   int ellipses = 0;
   for (size_t k = 0; k < count; ++k) {

@@ -132,6 +132,10 @@ class TensorView {
  private:
   // ap.dims made this view's strides and shape.
   void fill_dims(AccessPattern& ap) const;
+  // index() of slices alone, no more than the dims (`x[i:i + 1, :]`): no
+  // dim is dropped, moved or added, so neither the partition dim's rule nor
+  // the dims' count can fail, and each dim is its slice of the source's.
+  TensorView sliced(const IndexItem* items, size_t count) const;
 
   std::shared_ptr<Buffer> buffer_;
   Extents shape_;
