@@ -202,7 +202,7 @@ class Recorder final : public interp::Device {
     d.id = static_cast<int>(p_.buffers.size());
     d.kind = b.kind();
     d.dtype = b.dtype();
-    d.shape = b.shape();
+    d.shape = b.shape().to_vector();
     d.name = b.name();
     d.where = where;
     d.program = b.program();

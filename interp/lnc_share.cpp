@@ -7,7 +7,7 @@
 namespace nkic::interp {
 namespace {
 
-std::string describe(rt::MemKind kind, rt::DType dtype, const std::vector<int64_t>& shape) {
+std::string describe(rt::MemKind kind, rt::DType dtype, const rt::Extents& shape) {
   return rt::format_shape(shape) + " " + std::string(rt::dtype_name(dtype)) + " in " +
          std::string(rt::mem_kind_name(kind));
 }
@@ -53,7 +53,7 @@ std::string ordinal(size_t n) {
 }
 
 std::shared_ptr<rt::Buffer> LncShare::take(int program, rt::MemKind kind, rt::DType dtype,
-                                           const std::vector<int64_t>& shape, const SourceRange&) {
+                                           const rt::Extents& shape, const SourceRange&) {
   const size_t k = next_.at(static_cast<size_t>(program))++;
   if (k >= slots_.size()) return nullptr;
   const Slot& slot = slots_[k];

@@ -36,7 +36,7 @@ class LncShare {
   // nullptr when this program is the first to get there (it then allocates
   // and hands the buffer to made()). Throws rt::Error when the two disagree.
   std::shared_ptr<rt::Buffer> take(int program, rt::MemKind kind, rt::DType dtype,
-                                   const std::vector<int64_t>& shape, const SourceRange& where);
+                                   const rt::Extents& shape, const SourceRange& where);
   void made(int program, std::shared_ptr<rt::Buffer> buffer, const SourceRange& where);
 
   // The rank's kernel inputs, by parameter name: bound by its first program.

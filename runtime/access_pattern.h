@@ -42,6 +42,9 @@ int64_t element_count(const Dims& dims) {
 
 // The dims of a dense row-major tensor of `shape` (the last dim has step 1).
 std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape);
+inline std::vector<Dim> row_major_dims(const Extents& shape) {
+  return row_major_dims(shape.to_vector());
+}
 
 struct AccessPattern {
   Buffer* buffer = nullptr;

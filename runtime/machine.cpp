@@ -64,8 +64,8 @@ std::string_view pool_label(MemKind k) {
 }
 
 // Product of shape[from:] times `scale`, or -1 when it does not fit.
-int64_t product_or_minus_one(const std::vector<int64_t>& shape, size_t from, int64_t scale) {
-  return product_if_fits(shape, from, scale).value_or(-1);
+int64_t product_or_minus_one(const Extents& shape, size_t from, int64_t scale) {
+  return product_if_fits(shape.data(), shape.size(), from, scale).value_or(-1);
 }
 
 }  // namespace
@@ -98,7 +98,7 @@ uint64_t next_serial() {
 
 }  // namespace
 
-Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
+Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, Extents shape,
                std::string name, bool io, int program)
     : machine_(machine),
       serial_(next_serial()),
@@ -185,7 +185,7 @@ std::vector<bool>* Buffer::written_flags() {
 }
 
 std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
-  const std::vector<int64_t>& shape = buffer.shape();
+  const Extents& shape = buffer.shape();
   std::vector<int64_t> index(shape.size(), 0);
   for (size_t d = shape.size(); d-- > 0;) {
     if (shape[d] == 0) continue;
@@ -278,9 +278,8 @@ void check_tensor_dims(size_t ndim) {
               std::to_string(ndim));
 }
 
-std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
-                                          std::vector<int64_t> shape, std::string name, bool io,
-                                          int program) {
+std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype, Extents shape,
+                                          std::string name, bool io, int program) {
   if (rank < 0 || rank >= ranks_) {
     throw Error("rank " + std::to_string(rank) + " does not exist (there are " +
                 std::to_string(ranks_) + " ranks)");
@@ -330,7 +329,8 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype,
 std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
                                                   const std::vector<int64_t>& shape,
                                                   std::string name) {
-  const int64_t storage = product_or_minus_one(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
+  const int64_t storage =
+      product_or_minus_one(Extents(shape), 0, static_cast<int64_t>(dtype_size(dtype)));
   if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "runtime/dtype.h"
+#include "runtime/extents.h"
 
 namespace nkic::rt {
 
@@ -101,8 +102,8 @@ using Storage = std::vector<std::byte, detail::UninitAllocator<std::byte>>;
 
 class Buffer {
  public:
-  Buffer(Machine& machine, int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
-         std::string name, bool io, int program = 0);
+  Buffer(Machine& machine, int rank, MemKind kind, DType dtype, Extents shape, std::string name,
+         bool io, int program = 0);
   ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
@@ -118,7 +119,7 @@ class Buffer {
   DType dtype() const { return dtype_; }
   const std::string& name() const { return name_; }
   // The shape it was allocated with; storage is that many elements, row-major.
-  const std::vector<int64_t>& shape() const { return shape_; }
+  const Extents& shape() const { return shape_; }
   int64_t elements() const { return elements_; }
   int64_t bytes() const { return elements_ * static_cast<int64_t>(dtype_size(dtype_)); }
   // An IO tensor: a kernel input, or an output handed back to the host.
@@ -159,7 +160,7 @@ class Buffer {
   int program_;
   MemKind kind_;
   DType dtype_;
-  std::vector<int64_t> shape_;
+  Extents shape_;
   int64_t elements_;
   std::string name_;
   bool io_;
@@ -213,7 +214,9 @@ class Machine {
   // dims; on SBUF/PSUM at least 2-D with the partition dim first and at most
   // platform().partitions) and capacity; throws Error when refused.
   // `program`: whose SBUF or PSUM an on-chip tensor takes (ignored for HBM).
-  std::shared_ptr<Buffer> allocate(int rank, MemKind kind, DType dtype, std::vector<int64_t> shape,
+  // The shape is kept inline (extents.h): a tile's allocation allocates
+  // nothing for it.
+  std::shared_ptr<Buffer> allocate(int rank, MemKind kind, DType dtype, Extents shape,
                                    std::string name, bool io = false, int program = 0);
 
   // Strict mode: reading an element no one wrote since its allocation is an

@@ -16,9 +16,6 @@ constexpr const char* kViewOffset = "a tensor view's offset";
 constexpr const char* kViewStride = "a tensor view's stride";
 constexpr const char* kViewSize = "a tensor view's element count";
 
-int64_t product(const std::vector<int64_t>& v, size_t from = 0) {
-  return checked_product(v, kViewSize, from);
-}
 int64_t product(const Extents& v, size_t from = 0) {
   return checked_product(v.data(), v.size(), kViewSize, from);
 }
@@ -290,7 +287,7 @@ TensorView TensorView::ap(const std::vector<Dim>& pattern, std::optional<int64_t
       throw Error("negative count " + std::to_string(d.count) + " in access pattern");
     }
   }
-  const std::vector<int64_t>& base = buffer_->shape();
+  const Extents& base = buffer_->shape();
   const bool on_chip = is_on_chip(kind());
   const std::string where = std::string(mem_kind_name(kind()));
   if (on_chip) {

@@ -44,7 +44,7 @@ int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char*
   return to_int(v, param_name(c, param) + what);
 }
 
-std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
+rt::Extents shape_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a shape");
   if (v.is<int64_t>()) return {*v.get<int64_t>()};
@@ -53,8 +53,7 @@ std::vector<int64_t> shape_arg(const CallArgs& c, const char* param) {
     throw ValueError(param_name(c, param) + " must be a tuple or list of ints, not '" +
                      type_name(v) + "'");
   }
-  std::vector<int64_t> shape;
-  shape.reserve(items->size());
+  rt::Extents shape;
   for (const Value& d : *items) {
     if (auto r = d.get<Value::Register>()) register_misuse(**r, "a shape");
     shape.push_back(int_of(c, d, param, " dimension"));
@@ -139,7 +138,7 @@ Device& device(const CallArgs& c) {
   return *c.ev.context().device;
 }
 
-Value allocate(const CallArgs& c, std::vector<int64_t> shape, rt::DType dtype, rt::MemKind kind,
+Value allocate(const CallArgs& c, rt::Extents shape, rt::DType dtype, rt::MemKind kind,
                const std::string& name) {
   const std::string& label = name.empty() ? c.ev.assignment_target() : name;
   const RankContext& ctx = c.ev.context();

@@ -39,7 +39,7 @@ inline const rt::TensorView& tensor_arg(const CallArgs& c, const char* param) {
   if (auto t = c[param].get<Value::Tensor>()) return **t;
   detail::not_a(c, param, "a tensor");
 }
-std::vector<int64_t> shape_arg(const CallArgs& c, const char* param);
+rt::Extents shape_arg(const CallArgs& c, const char* param);
 inline rt::DType dtype_arg(const CallArgs& c, const char* param) {
   if (auto d = c[param].get<rt::DType>()) return *d;
   return detail::dtype_of(c, param);
@@ -95,7 +95,7 @@ rt::Scalar scalar_arg(rt::DType dtype, const Value& v, const std::string& what);
 
 // The rank's Device, and a new tensor on the rank announced to it.
 Device& device(const CallArgs& c);
-Value allocate(const CallArgs& c, std::vector<int64_t> shape, rt::DType dtype, rt::MemKind kind,
+Value allocate(const CallArgs& c, rt::Extents shape, rt::DType dtype, rt::MemKind kind,
                const std::string& name);
 // Every element of t becomes v, as a device operation (on `engine`, a
 // nisa.engine member, when the kernel names one).

@@ -42,7 +42,7 @@ class Recorder : public Device {
 
   void allocated(const std::shared_ptr<rt::Buffer>& b, const SourceRange& where) override {
     log.push_back("alloc " + b->name() + " " + std::string(rt::mem_kind_name(b->kind())) + " " +
-                  std::string(rt::dtype_name(b->dtype())) + " " + ints(b->shape()) +
+                  std::string(rt::dtype_name(b->dtype())) + " " + ints(b->shape().to_vector()) +
                   (b->io() ? " io" : "") + at(where));
   }
   std::shared_ptr<rt::Register> new_register(const char* name, const SourceRange& where) override {
