@@ -63,8 +63,10 @@ std::string_view pool_label(MemKind k) {
   }
 }
 
-// Product of shape[from:] times `scale`, or -1 when it does not fit.
-int64_t product_or_minus_one(const Extents& shape, size_t from, int64_t scale) {
+// Product of shape[from:] times `scale`, or -1 when it does not fit; `shape`
+// is any contiguous run of dims (an Extents or a vector).
+template <typename Dims>
+int64_t product_or_minus_one(const Dims& shape, size_t from, int64_t scale) {
   return product_if_fits(shape.data(), shape.size(), from, scale).value_or(-1);
 }
 
@@ -329,8 +331,7 @@ std::shared_ptr<Buffer> Machine::allocate(int rank, MemKind kind, DType dtype, E
 std::shared_ptr<Buffer> Machine::allocate_scratch(int rank, DType dtype,
                                                   const std::vector<int64_t>& shape,
                                                   std::string name) {
-  const int64_t storage =
-      product_or_minus_one(Extents(shape), 0, static_cast<int64_t>(dtype_size(dtype)));
+  const int64_t storage = product_or_minus_one(shape, 0, static_cast<int64_t>(dtype_size(dtype)));
   if (storage < 0) {
     throw Error("scratch '" + name + "' of shape " + format_shape(shape) + " is too large");
   }
