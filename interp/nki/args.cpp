@@ -29,16 +29,6 @@ void not_a_member(const CallArgs& c, const char* param, const char* enum_name) {
 
 }  // namespace detail
 
-namespace {
-
-[[noreturn, gnu::noinline, gnu::cold]] void not_a_dtype(const CallArgs& c, const char* param) {
-  const Value& v = c[param];
-  throw ValueError(param_name(c, param) + " must be a dtype such as nl.float32, not " +
-                   (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
-}
-
-}  // namespace
-
 int64_t int_of(const CallArgs& c, const Value& v, const char* param, const char* what) {
   if (auto i = v.get<int64_t>()) return *i;
   return to_int(v, param_name(c, param) + what);
@@ -66,7 +56,8 @@ rt::DType detail::dtype_of(const CallArgs& c, const char* param) {
   if (auto s = v.get<std::string>()) {
     if (auto d = rt::dtype_from_name(*s)) return *d;
   }
-  not_a_dtype(c, param);
+  throw ValueError(param_name(c, param) + " must be a dtype such as nl.float32, not " +
+                   (v.is<std::string>() ? to_repr(v) : "'" + type_name(v) + "'"));
 }
 
 Value::Register register_arg(const CallArgs& c, const char* param) {
