@@ -51,11 +51,12 @@ std::string pattern_text(const std::vector<Dim>& dims) {
 
 }  // namespace
 
-std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape) {
-  const std::vector<int64_t> steps = checked_row_major_strides(shape, "a row-major tensor's steps");
+std::vector<Dim> row_major_dims(const int64_t* shape, size_t count) {
+  Extents steps = Extents::zeros(count);
+  checked_row_major_strides(shape, count, steps.begin(), "a row-major tensor's steps");
   std::vector<Dim> dims;
-  dims.reserve(shape.size());
-  for (size_t i = 0; i < shape.size(); ++i) dims.push_back(Dim{steps[i], shape[i]});
+  dims.reserve(count);
+  for (size_t i = 0; i < count; ++i) dims.push_back(Dim{steps[i], shape[i]});
   return dims;
 }
 

@@ -41,9 +41,12 @@ int64_t element_count(const Dims& dims) {
 }
 
 // The dims of a dense row-major tensor of `shape` (the last dim has step 1).
-std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape);
+std::vector<Dim> row_major_dims(const int64_t* shape, size_t count);
+inline std::vector<Dim> row_major_dims(const std::vector<int64_t>& shape) {
+  return row_major_dims(shape.data(), shape.size());
+}
 inline std::vector<Dim> row_major_dims(const Extents& shape) {
-  return row_major_dims(shape.to_vector());
+  return row_major_dims(shape.data(), shape.size());
 }
 
 struct AccessPattern {
