@@ -326,7 +326,7 @@ Value Evaluator::eval_tuple(const ast::Tuple& t, const ScopePtr& scope) {
   // runs here again meanwhile (a recursive call in an item) makes its own.
   Value::Tuple kept = std::move(tuple_sites_[number]);
   if (!kept || kept.use_count() != 1 || kept->size() != t.elts.size()) {
-    kept = std::get<Value::Tuple>(make_tuple(eval_elements(t.elts, scope)).data);
+    kept = new_tuple(eval_elements(t.elts, scope));
   } else {
     // Held by nothing else, so no one sees it change.
     auto& items = const_cast<ValueList&>(*kept);

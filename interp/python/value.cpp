@@ -113,9 +113,11 @@ bool DictObj::erase(const Value& key) {
 KeyMissing::KeyMissing(Value k)
     : ValueError("KeyError: " + to_repr(k), "KeyError"), key(std::move(k)) {}
 
+Value::Tuple new_tuple(ValueList items) {
+  return std::allocate_shared<const ValueList>(rt::PooledAllocator<ValueList>(), std::move(items));
+}
 Value make_tuple(ValueList items) {
-  return Value(Value::Tuple(
-      std::allocate_shared<const ValueList>(rt::PooledAllocator<ValueList>(), std::move(items))));
+  return Value(new_tuple(std::move(items)));
 }
 Value make_list(ValueList items) {
   auto l = std::make_shared<ListObj>();

@@ -469,6 +469,8 @@ Value make_dict();
 Value::Dict new_dict();
 Value::Class new_class();
 Value::Instance new_instance();
+// A tuple of `items` (tuples are immutable: no arena record).
+Value::Tuple new_tuple(ValueList items);
 Value make_tensor(rt::TensorView view);
 
 // Python's type name of a value, as error messages show it ('int', 'Tensor').
