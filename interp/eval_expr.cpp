@@ -362,6 +362,9 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // t.reshape(s)): its function, called with self first as the bound method
   // would call it, without making one.
   Value callee;
+  // A builtin something else keeps for the whole run (unowned), named in a
+  // module: called through this pointer, without a copy of its Value.
+  const Value* lasting = nullptr;
   ValueList args;
   bool args_taken = false;
   if (auto a = c.func->as<ast::Attribute>()) {
@@ -372,7 +375,11 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     const Value* f = named ? module_attribute(*named, *a) : nullptr;
     Value self = f ? Value() : named ? *named : eval(*a->value, scope);
     if (f || (f = module_attribute(self, *a))) {
-      callee = *f;
+      if (auto b = f->get<Value::Builtin>(); b && b->use_count() == 0) {
+        lasting = f;
+      } else {
+        callee = *f;
+      }
     } else if (auto list = self.get<Value::List>(); list && c.append_form) {
       // xs.append(y), the commonest method call, appends as list.append
       // would, without an argument list.
@@ -420,12 +427,19 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     args.reserve(c.args.size());
   }
   uint32_t defaulted = 0;
-  if (!c.keywords.empty() && eval_bound_arguments(c, callee, scope, args, defaulted)) {
-    if (auto b = callee.get<Value::Builtin>()) {
-      return call_builtin(**b, std::move(args), {}, c.range, defaulted);
+  if (!c.keywords.empty()) {
+    // Which builtin, before the arguments run: they may rebind the name.
+    const Value& target = lasting ? *lasting : callee;
+    const auto b = target.get<Value::Builtin>();
+    const BuiltinFn* fn = b ? b->get() : nullptr;
+    if (eval_bound_arguments(c, target, scope, args, defaulted)) {
+      if (fn) return call_builtin(*fn, std::move(args), {}, c.range, defaulted);
+      return call(callee, std::move(args), {}, c.range);
     }
-    return call(callee, std::move(args), {}, c.range);
   }
+  // Not bound at its site: the general call below, with the callee's Value,
+  // taken before any argument is evaluated.
+  if (lasting) callee = *lasting;
   append_elements(c.args, scope, args);
   KwArgs kwargs;
   if (!c.keywords.empty()) {

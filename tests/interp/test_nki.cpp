@@ -142,6 +142,28 @@ def k():
   CHECK(o.out == "2\n");
 }
 
+TEST_CASE("a call of nl.ndarray calls the function named before its arguments rebind the name") {
+  const Outcome o = run_kernel(kernel(R"(
+def swap():
+    nl.ndarray = lambda *args, **kwargs: "rebound"
+    return nl.float32
+
+@nki.jit
+def k():
+    saved = nl.ndarray
+    kinds = []
+    for i in range(3):
+        t = nl.ndarray((1, 4), dtype=swap(), buffer=nl.sbuf)
+        kinds.append(isinstance(t, str))
+    nl.ndarray = saved
+    print(kinds)
+)"),
+                               "k");
+  INFO(o.error);
+  CHECK(o.error == "");
+  CHECK(o.out == "[False, True, True]\n");
+}
+
 TEST_CASE("view queries: get_pattern, slice, is_contiguous, is_indirect") {
   const Outcome o = run_kernel(kernel(R"(
 @nki.jit
