@@ -424,7 +424,7 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
   // A plain call takes its argument list only now, needing one.
   if (!args_taken) {
     args = spare_lists_.take();
-    args.reserve(c.args.size());
+    if (args.capacity() < c.args.size()) args.reserve(c.args.size());
   }
   uint32_t defaulted = 0;
   if (!c.keywords.empty()) {
@@ -534,8 +534,10 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
   std::copy_n(site.places, c.keywords.size(), places);
   const uint32_t left = site.defaulted;
   const size_t width = builtin ? site.width : sig->size();
+  if (args.capacity() < width) args.reserve(width);
   append_elements(c.args, scope, args);
-  args.resize(width);
+  // Within the capacity: no call out of line.
+  while (args.size() < width) args.emplace_back();
   for (size_t k = 0; k < c.keywords.size(); ++k) {
     args[places[k]] = eval(*c.keywords[k].value, scope);
   }
