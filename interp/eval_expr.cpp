@@ -421,21 +421,30 @@ Value Evaluator::eval_call(const ast::Call& c, const ScopePtr& scope) {
     spare_lists_.give_back(std::move(args));
     return call_positional(**f, c, scope);
   }
-  // A plain call takes its argument list only now, needing one.
-  if (!args_taken) {
-    args = spare_lists_.take();
-    if (args.capacity() < c.args.size()) args.reserve(c.args.size());
-  }
   uint32_t defaulted = 0;
   if (!c.keywords.empty()) {
     // Which builtin, before the arguments run: they may rebind the name.
     const Value& target = lasting ? *lasting : callee;
     const auto b = target.get<Value::Builtin>();
     const BuiltinFn* fn = b ? b->get() : nullptr;
+    if (fn && !args_taken) {
+      if (std::optional<Value> result = call_with_bound_frame(c, target, *fn, scope)) {
+        return std::move(*result);
+      }
+    }
+    // A plain call takes its argument list only now, needing one.
+    if (!args_taken) {
+      args = spare_lists_.take();
+      args_taken = true;
+    }
     if (eval_bound_arguments(c, target, scope, args, defaulted)) {
       if (fn) return call_builtin(*fn, std::move(args), {}, c.range, defaulted);
       return call(callee, std::move(args), {}, c.range);
     }
+  }
+  if (!args_taken) {
+    args = spare_lists_.take();
+    if (args.capacity() < c.args.size()) args.reserve(c.args.size());
   }
   // Not bound at its site: the general call below, with the callee's Value,
   // taken before any argument is evaluated.
@@ -489,25 +498,21 @@ bool Evaluator::positional_call(const FunctionObj& f, const ast::Call& c) {
          f.locals().size() >= c.args.size() && f.all_positional && !c.starred;
 }
 
-bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
-                                     ValueList& args, uint32_t& defaulted) {
+const Evaluator::KeywordSite* Evaluator::plain_site(const ast::Call& c, const Value& callee,
+                                                    size_t given) {
   static_assert(kMaxPlainParams <= 32, "defaulted has a bit per parameter");
-  if (c.keywords.size() > kMaxPlainParams) return false;
+  if (c.keywords.size() > kMaxPlainParams || c.starred) return nullptr;
   const Signature* sig = nullptr;
   const void* identity = nullptr;
-  bool builtin = false;
   if (auto b = callee.get<Value::Builtin>()) {
     sig = &(*b)->signature;
     identity = b->get();
-    builtin = true;
   } else if (auto f = callee.get<Value::Function>()) {
     sig = &(*f)->signature;
     identity = f->get();
   } else {
-    return false;
+    return nullptr;
   }
-  if (c.starred) return false;
-  const size_t given = args.size() + c.args.size();
   const uint32_t number = c.site.number();
   if (number >= keyword_sites_.size()) keyword_sites_.resize(number + 1);
   if (!keyword_sites_[number]) keyword_sites_[number] = std::make_unique<KeywordSite>();
@@ -527,29 +532,54 @@ bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, co
       }
     }
   }
-  if (!site.plain) return false;
+  return site.plain ? &site : nullptr;
+}
+
+template <typename Slots>
+void Evaluator::eval_into_places(const ast::Call& c, const KeywordSite& site, size_t first,
+                                 const ScopePtr& scope, Slots& slots) {
   // Copies: evaluating the arguments may call through this site again, with
-  // another callee.
+  // another callee, and change it.
   size_t places[kMaxPlainParams];
   std::copy_n(site.places, c.keywords.size(), places);
-  const uint32_t left = site.defaulted;
-  const size_t width = builtin ? site.width : sig->size();
-  if (args.capacity() < width) args.reserve(width);
-  append_elements(c.args, scope, args);
-  // Within the capacity: no call out of line.
-  while (args.size() < width) args.emplace_back();
+  for (size_t i = 0; i < c.args.size(); ++i) slots[first + i] = eval(*c.args[i], scope);
   for (size_t k = 0; k < c.keywords.size(); ++k) {
-    args[places[k]] = eval(*c.keywords[k].value, scope);
+    slots[places[k]] = eval(*c.keywords[k].value, scope);
   }
-  if (builtin) {
+}
+
+bool Evaluator::eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
+                                     ValueList& args, uint32_t& defaulted) {
+  const KeywordSite* site = plain_site(c, callee, args.size() + c.args.size());
+  if (!site) return false;
+  const uint32_t left = site->defaulted;
+  const auto b = callee.get<Value::Builtin>();
+  const Signature& sig = b ? (*b)->signature : (*callee.get<Value::Function>())->signature;
+  const size_t width = b ? site->width : sig.size();
+  const size_t first = args.size();
+  // Within the capacity: no call out of line.
+  if (args.capacity() < width) args.reserve(width);
+  while (args.size() < width) args.emplace_back();
+  eval_into_places(c, *site, first, scope, args);
+  if (b) {
     defaulted |= left;
   } else {
     for (uint32_t rest = left; rest != 0; rest &= rest - 1) {
       const auto i = static_cast<size_t>(__builtin_ctz(rest));
-      args[i] = *(*sig)[i].default_value;
+      args[i] = *sig[i].default_value;
     }
   }
   return true;
+}
+
+std::optional<Value> Evaluator::call_with_bound_frame(const ast::Call& c, const Value& callee,
+                                                      const BuiltinFn& fn, const ScopePtr& scope) {
+  const KeywordSite* site = plain_site(c, callee, c.args.size());
+  if (!site) return std::nullopt;
+  const uint32_t left = site->defaulted;
+  ArgFrame frame(site->width);
+  eval_into_places(c, *site, 0, scope, frame);
+  return call_bound_builtin(fn, frame.data(), c.range, left);
 }
 
 Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {

@@ -567,24 +567,33 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
 
 Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
                               const SourceRange& where, uint32_t defaulted) {
+  // The commonest call, an argument for each parameter in order, is bound
+  // as it is; so is one whose arguments stop where the parameters left to
+  // their defaults begin.
+  const size_t n = fn.signature.size();
+  // (A call with defaults is a keyword call of a plain signature, of at
+  // most kMaxPlainParams parameters.)
+  const size_t given = args.size();
+  const bool bound =
+      kwargs.empty() && fn.all_positional &&
+      (given == n || (defaulted != 0 && given < n &&
+                      (uint64_t{defaulted} >> given) == (uint64_t{1} << (n - given)) - 1));
+  ValueList bound_args;
   try {
-    // The commonest call, an argument for each parameter in order, is bound
-    // as it is; so is one whose arguments stop where the parameters left to
-    // their defaults begin.
-    const size_t n = fn.signature.size();
-    // (A call with defaults is a keyword call of a plain signature, of at
-    // most kMaxPlainParams parameters.)
-    const size_t given = args.size();
-    const bool bound =
-        kwargs.empty() && fn.all_positional &&
-        (given == n || (defaulted != 0 && given < n &&
-                        (uint64_t{defaulted} >> given) == (uint64_t{1} << (n - given)) - 1));
-    CallArgs call_args{*this, fn,
-                       bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs), where,
-                       bound ? defaulted : 0};
-    Value result = fn.action(call_args);
-    spare_lists_.give_back(std::move(call_args.args));
-    return result;
+    bound_args = bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs);
+  } catch (const ValueError& e) {
+    fail(where, e);
+  }
+  Value result = call_bound_builtin(fn, bound_args.data(), where, bound ? defaulted : 0);
+  spare_lists_.give_back(std::move(bound_args));
+  return result;
+}
+
+Value Evaluator::call_bound_builtin(const BuiltinFn& fn, const Value* args,
+                                    const SourceRange& where, uint32_t defaulted) {
+  try {
+    CallArgs call_args{*this, fn, args, where, defaulted};
+    return fn.action(call_args);
   } catch (const ValueError& e) {
     fail(where, e);
   } catch (const rt::Error& e) {

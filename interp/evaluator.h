@@ -16,6 +16,7 @@
 
 #include "frontend/ast.h"
 #include "frontend/diagnostics.h"
+#include "interp/arg_frame.h"
 #include "interp/lookup_cache.h"
 #include "interp/python/binder.h"
 #include "interp/python/exceptions.h"
@@ -64,15 +65,17 @@ struct RankContext {
 
 enum class Flow { normal, break_, continue_, return_ };
 
-// The arguments of a builtin call, bound to its signature.
+// The arguments of a builtin call, bound to its signature; the values are
+// the caller's, for the call's length.
 struct CallArgs {
-  CallArgs(Evaluator& e, const BuiltinFn& f, ValueList bound, const SourceRange& where,
+  CallArgs(Evaluator& e, const BuiltinFn& f, const Value* bound, const SourceRange& where,
            uint32_t defaults = 0)
-      : ev(e), fn(f), args(std::move(bound)), range(where), defaulted(defaults) {}
+      : ev(e), fn(f), args(bound), range(where), defaulted(defaults) {}
 
   Evaluator& ev;
   const BuiltinFn& fn;
-  ValueList args;  // one per parameter of fn.signature
+  // One per parameter of fn.signature, up to the last one not in defaulted.
+  const Value* args;
   SourceRange range;
   // Bit i set: parameter i took its default, read from the signature
   // rather than copied into args[i].
@@ -259,6 +262,14 @@ class Evaluator : public UserMethods {
   // nothing evaluated, for any other call.
   bool eval_bound_arguments(const ast::Call& c, const Value& callee, const ScopePtr& scope,
                             ValueList& args, uint32_t& defaulted);
+  // The same for a builtin called with keywords and no self: its arguments
+  // straight into a frame on the stack, and the call; nullopt, with nothing
+  // evaluated, when the call does not bind at its site. Out of line: its
+  // frame is large, and eval_call recurses with the program.
+  [[gnu::noinline]] std::optional<Value> call_with_bound_frame(const ast::Call& c,
+                                                               const Value& callee,
+                                                               const BuiltinFn& fn,
+                                                               const ScopePtr& scope);
   // What keyword_places answered for a call site (ast::Call::site) and the
   // callee it called there last, with as many arguments given by position:
   // a site mostly calls one callee, whose parameters its keywords then find
@@ -277,6 +288,15 @@ class Evaluator : public UserMethods {
   };
   // By site number (ast::LookupSite), made when a keyword call first runs there.
   std::vector<std::unique_ptr<KeywordSite>> keyword_sites_;
+  // The site of call `c` to `callee` with `given` arguments by position,
+  // brought up to date; nullptr when the call does not bind there.
+  const KeywordSite* plain_site(const ast::Call& c, const Value& callee, size_t given);
+  // The arguments of a call bound at `site` into `slots` (None up to the
+  // site's width), positional first, then each keyword into its place, in
+  // the order they are written.
+  template <typename Slots>
+  void eval_into_places(const ast::Call& c, const KeywordSite& site, size_t first,
+                        const ScopePtr& scope, Slots& slots);
   // By site number (ast::Tuple::site): the tuple a display made there last,
   // kept while it holds only scalars. When nothing else holds it any more
   // the display fills it again instead of making a new one (shapes built in
@@ -352,6 +372,9 @@ class Evaluator : public UserMethods {
   // `defaulted`: CallArgs::defaulted, for arguments bound already.
   Value call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kwargs,
                      const SourceRange& where, uint32_t defaulted = 0);
+  // `fn` with arguments bound already (CallArgs::args, CallArgs::defaulted).
+  Value call_bound_builtin(const BuiltinFn& fn, const Value* args, const SourceRange& where,
+                           uint32_t defaulted);
   // bind_arguments into a spare list; the storage of `args` and `kwargs`
   // goes back to the spare lists for the next call.
   ValueList bind(const std::string& callee, const Signature& sig, ValueList& args, KwArgs& kwargs);
