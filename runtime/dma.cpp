@@ -7,10 +7,12 @@
 // one block move; nothing on the way allocates.
 #include "runtime/dma.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include "runtime/strict.h"
 #include "runtime/strided.h"
+#include "runtime/thread_pool.h"
 
 namespace nkic::rt {
 namespace {
@@ -63,7 +65,17 @@ bool copy_dense(const AccessPattern& dst, const AccessPattern& src) {
   const bool whole = dst.offset == 0 && n * size == dst.buffer->bytes();
   std::byte* d = (whole ? dst.buffer->data_for_overwrite() : dst.buffer->data_for_write()) +
                  dst.offset * size;
-  std::memmove(d, s, static_cast<size_t>(n * size));  // memmove: one buffer may overlap
+  const size_t bytes = static_cast<size_t>(n * size);
+  const auto da = reinterpret_cast<uintptr_t>(d);
+  const auto sa = reinterpret_cast<uintptr_t>(s);
+  if (da + bytes <= sa || sa + bytes <= da) {
+    // Apart: in pieces, on the pool's threads when large.
+    split_dense(n, size, [&](int64_t first, int64_t count) {
+      std::memcpy(d + first * size, s + first * size, static_cast<size_t>(count * size));
+    });
+  } else {
+    std::memmove(d, s, bytes);  // one buffer, overlapping
+  }
   return true;
 }
 

@@ -20,6 +20,7 @@
 #include "runtime/format_util.h"
 #include "runtime/lnc.h"
 #include "runtime/strided.h"
+#include "runtime/thread_pool.h"
 
 namespace nkic::rt {
 namespace {
@@ -48,6 +49,7 @@ struct ProgramOptions {
   std::string lnc;           // empty: not given
   bool estimate = false;
   std::string profile;
+  int threads = 0;  // 0: not given (the cores available)
 };
 
 // What the program is called in messages: its file name, as the user typed it.
@@ -280,6 +282,9 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
                  "(nkic --lnc) is accepted")
       ->type_name("1|2")
       ->check(lnc_problem);
+  app.add_option("--threads", opts.threads, kThreadsHelp)
+      ->type_name("N")
+      ->check(CLI::Range(1, kMaxThreads));
 }
 
 // The program's LNC is fixed when it is built: --lnc may only repeat it.
@@ -329,6 +334,7 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
       }
     }
     check_lnc(spec, opts.lnc);
+    if (opts.threads > 0) set_thread_count(opts.threads);
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
     return run(spec, make, opts, load_inputs(spec, paths));
   } catch (const UsageError& e) {

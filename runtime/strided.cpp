@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "runtime/dtype_traits.h"
+#include "runtime/thread_pool.h"
 
 namespace nkic::rt::detail {
 namespace {
@@ -199,9 +200,12 @@ void copy_span(const Span& dst, const Span& src) {
   if (dst.dtype == src.dtype) {
     const size_t size = dtype_size(dst.dtype);
     if (dst.contiguous() && src.contiguous()) {
-      std::memcpy(dst.base + dst.offset * static_cast<int64_t>(size),
-                  src.base + src.offset * static_cast<int64_t>(size),
-                  static_cast<size_t>(dst.elements()) * size);
+      const int64_t esize = static_cast<int64_t>(size);
+      std::byte* d = dst.base + dst.offset * esize;
+      const std::byte* s = src.base + src.offset * esize;
+      split_dense(dst.elements(), esize, [&](int64_t first, int64_t n) {
+        std::memcpy(d + first * esize, s + first * esize, static_cast<size_t>(n * esize));
+      });
       return;
     }
     switch (size) {
@@ -229,11 +233,22 @@ void combine_span(const Span& dst, const Span& src, Combine op) {
     constexpr int64_t kSize = static_cast<int64_t>(sizeof(float));
     std::byte* d = dst.base + dst.offset * kSize;
     const std::byte* s = src.base + src.offset * kSize;
-    switch (op) {
-      case Combine::add: combine_dense_f32<Combine::add>(d, s, dst.elements()); return;
-      case Combine::minimum: combine_dense_f32<Combine::minimum>(d, s, dst.elements()); return;
-      case Combine::maximum: combine_dense_f32<Combine::maximum>(d, s, dst.elements()); return;
-    }
+    split_dense(dst.elements(), kSize, [&](int64_t first, int64_t n) {
+      std::byte* dp = d + first * kSize;
+      const std::byte* sp = s + first * kSize;
+      switch (op) {
+        case Combine::add:
+          combine_dense_f32<Combine::add>(dp, sp, n);
+          return;
+        case Combine::minimum:
+          combine_dense_f32<Combine::minimum>(dp, sp, n);
+          return;
+        case Combine::maximum:
+          combine_dense_f32<Combine::maximum>(dp, sp, n);
+          return;
+      }
+    });
+    return;
   }
   dispatch(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -2,23 +2,24 @@
 //
 // Exit codes: 0 success; 1 the kernel or its inputs are wrong; 2 the command
 // line is wrong.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <fstream>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cost/estimator.h"
+#include "cost/params.h"
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
-#include "cost/params.h"
-#include "cost/estimator.h"
 #include "interp/session.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
+#include "runtime/thread_pool.h"
 #include "tools/bench_command.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
@@ -46,6 +47,7 @@ struct RunOptions {
   std::string profile;
   std::vector<std::string> includes;
   LimitOptions limits;
+  int threads = 0;  // 0: not given (the cores available)
 };
 
 const char* const kRunFooter = R"(VALUE is one of:
@@ -103,6 +105,7 @@ int run(const RunOptions& opts) {
     }
   }
 
+  if (opts.threads > 0) rt::set_thread_count(opts.threads);
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
   session_options.lnc = opts.lnc;
@@ -163,6 +166,9 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
       ->required()
       ->check(CLI::Range(1, rt::Machine::kMaxRanks));
   add_lnc_option(*run, opts.lnc);
+  run->add_option("--threads", opts.threads, rt::kThreadsHelp)
+      ->type_name("N")
+      ->check(CLI::Range(1, rt::kMaxThreads));
   run->add_option("-a,--arg", opts.args, "A kernel argument (VALUE forms below); repeatable")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);

@@ -1,7 +1,8 @@
 """Runs an example (its first case in cases.py: the largest rank count comes
 first where it matters) 10 times through nkirun and 10 times through the
-program nkic builds, each run a fresh process, and checks that all 20 runs
-wrote byte-identical output files and printed the same text.
+program nkic builds, each run a fresh process, on 1 and on 3 threads in turn
+(--threads), and checks that all 20 runs wrote byte-identical output files
+and printed the same text.
 
 usage: check_determinism.py NKIRUN NKIC REPO_ROOT EXAMPLE
 """
@@ -31,10 +32,12 @@ def main():
         runs = []
         for i in range(RUNS):
             out = os.path.join(tmp, f"interp{i}")
-            runs.append((f"nkirun run {i}", nkirun_argv(nkirun, case, out) + ["--print"], out))
+            threads = ["--threads", str(1 + 2 * (i % 2))]
+            runs.append((f"nkirun run {i}", nkirun_argv(nkirun, case, out) + ["--print"] + threads,
+                         out))
         for i in range(RUNS):
             out = os.path.join(tmp, f"prog{i}")
-            argv = [prog, "-o", out, "--print", "--strict"]
+            argv = [prog, "-o", out, "--print", "--strict", "--threads", str(1 + 2 * (i % 2))]
             for name, path in tensor_args(case[4]):
                 argv += ["-a", f"{name}=@{path}"]
             runs.append((f"program run {i}", argv, out))

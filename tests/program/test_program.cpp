@@ -282,8 +282,10 @@ TEST_CASE("program: command-line mistakes exit 2 with their message") {
 }
 
 TEST_CASE("program: options the parser refuses exit 2 and point to --help") {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--iters", "0"}, {"--bogus"}, {"--color", "sometimes"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--iters", "0"},
+                                               {"--threads", "0"},
+                                               {"--bogus"},
+                                               {"--color", "sometimes"}}) {
     Counters counters;
     const auto run = run_program(args, copy_spec(), scaled_copy(counters));
     CHECK(run.exit_code == 2);

@@ -1,0 +1,160 @@
+#include "runtime/thread_pool.h"
+
+#include <sched.h>
+#include <time.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace nkic::rt {
+namespace {
+
+thread_local int64_t helpers_cpu_ns = 0;
+// Whether this thread is running a job's pieces: a piece that starts a job
+// of its own runs it itself (the pool is busy with the outer one).
+thread_local bool in_job = false;
+
+int64_t thread_cpu_ns() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
+
+// Workers start on the first job that needs them and wait between jobs; a
+// job's pieces are handed out one at a time, to whichever thread asks next.
+class Pool {
+ public:
+  ~Pool() { stop(); }
+
+  int size() {
+    std::lock_guard<std::mutex> job(job_mutex_);
+    if (size_ == 0) size_ = available_cores();
+    return size_;
+  }
+  void resize(int n) {
+    std::lock_guard<std::mutex> job(job_mutex_);
+    stop();
+    size_ = n;
+  }
+
+  void run(int64_t pieces, const std::function<void(int64_t)>& piece) {
+    std::unique_lock<std::mutex> job(job_mutex_, std::defer_lock);
+    if (!in_job) job.try_lock();
+    if (job.owns_lock() && size_ == 0) size_ = available_cores();
+    if (!job.owns_lock() || size_ <= 1 || pieces <= 1) {
+      const bool outer = in_job;
+      in_job = true;
+      for (int64_t i = 0; i < pieces; ++i) piece(i);
+      in_job = outer;
+      return;
+    }
+    start_workers();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      piece_ = &piece;
+      pieces_ = pieces;
+      next_.store(0, std::memory_order_relaxed);
+      job_cpu_ns_ = 0;
+      busy_ = workers_.size();
+      ++generation_;
+    }
+    wake_.notify_all();
+    work();
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return busy_ == 0; });
+    piece_ = nullptr;
+    helpers_cpu_ns += job_cpu_ns_;
+  }
+
+ private:
+  void work() {
+    in_job = true;
+    for (int64_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < pieces_;) (*piece_)(i);
+    in_job = false;
+  }
+
+  void worker_main() {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) return;
+      seen = generation_;
+      lock.unlock();
+      const int64_t start = thread_cpu_ns();
+      work();
+      const int64_t spent = thread_cpu_ns() - start;
+      lock.lock();
+      job_cpu_ns_ += spent;
+      if (--busy_ == 0) done_.notify_one();
+    }
+  }
+
+  // With job_mutex_ held.
+  void start_workers() {
+    if (!workers_.empty()) return;
+    stopping_ = false;
+    for (int i = 1; i < size_; ++i) workers_.emplace_back([this] { worker_main(); });
+  }
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : workers_) t.join();
+    workers_.clear();
+  }
+
+  std::mutex job_mutex_;  // held by the one job running, and by resize
+  int size_ = 0;          // 0: not yet read from the machine
+  std::vector<std::thread> workers_;
+
+  std::mutex mutex_;  // guards what follows, but next_
+  std::condition_variable wake_, done_;
+  bool stopping_ = false;
+  uint64_t generation_ = 0;
+  size_t busy_ = 0;         // workers still in the current job
+  int64_t job_cpu_ns_ = 0;  // the workers' CPU time in the current job
+  const std::function<void(int64_t)>* piece_ = nullptr;
+  int64_t pieces_ = 0;
+  std::atomic<int64_t> next_{0};
+};
+
+Pool& pool() {
+  static Pool p;
+  return p;
+}
+
+}  // namespace
+
+int available_cores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    const int n = CPU_COUNT(&set);
+    if (n > 0) return n;
+  }
+  const unsigned n = std::thread::hardware_concurrency();
+  return n > 0 ? static_cast<int>(n) : 1;
+}
+
+void set_thread_count(int n) {
+  pool().resize(n < 1 ? 1 : n);
+}
+
+int thread_count() {
+  return pool().size();
+}
+
+double helpers_cpu_micros() {
+  return static_cast<double>(helpers_cpu_ns) / 1000.0;
+}
+
+void parallel_pieces(int64_t pieces, const std::function<void(int64_t)>& piece) {
+  pool().run(pieces, piece);
+}
+
+}  // namespace nkic::rt
