@@ -18,3 +18,12 @@ median_us() {
   err=$("$@" 2>&1 >/dev/null) || { echo "$BENCH: failed: $*" >&2; echo "$err" >&2; exit 1; }
   sed -n 's/^time: \([0-9.e+-]*\) us\/iter$/\1/p' <<<"$err" | tail -n 1
 }
+
+# Writes FILE, a (ROWS, COLS) float32 array of standard normals (seed 7), with
+# $PYTHON and NumPy.
+random_npy() {
+  "$PYTHON" -c 'import sys
+import numpy as np
+np.save(sys.argv[1], np.random.default_rng(7).standard_normal(
+    (int(sys.argv[2]), int(sys.argv[3]))).astype(np.float32))' "$@"
+}

@@ -39,12 +39,7 @@ require_tools "$NKIRUN" "$NKIC"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$ROOT"
-"$PYTHON" - "$TMP" <<'PY'
-import sys
-import numpy as np
-np.save(f"{sys.argv[1]}/rows.npy",
-        np.random.default_rng(7).standard_normal((4096, 32)).astype(np.float32))
-PY
+random_npy "$TMP/rows.npy" 4096 32
 
 
 ROWS=(-a "input=@$TMP/rows.npy")

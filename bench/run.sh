@@ -13,6 +13,8 @@
 #       as (b'), where the compiled program is bound by memory bandwidth;
 #   (c) nkirun against the compiled program on the all-reduce of (a): the
 #       interpreted/compiled ratio (goal: at most 1.5; both share the runtime).
+#       (a), (c) and (f)'s all-reduce run on one thread (--threads 1), as the
+#       hand-written loop does; bench/parallel.sh measures them on every core.
 #   (d) bench/kernels/allgather_matmul.py on 4 ranks, m=256, K=1024, N=1024
 #       per rank float32: the all-gather then 128 matmuls of 128 x 128 x 512
 #       per rank, interpreted and compiled (goal: each under 10 s), with the
@@ -95,9 +97,10 @@ RING=(-a "replica_group=[[0, 1, 2, 3]]" -a num_ranks=4 -a ring_size=4)
 
 echo "measuring" >&2
 hand=$(median_us "$TMP/handwritten" "$ITERS_COMPILED")
-ar_compiled=$(median_us "$TMP/all_reduce" -a "input=@$TMP/big.npy" --iters "$ITERS_COMPILED" --time)
+ar_compiled=$(median_us "$TMP/all_reduce" -a "input=@$TMP/big.npy" --iters "$ITERS_COMPILED" --time \
+  --threads 1)
 ar_interp=$(median_us "$NKIRUN" run nkilib.experimental.collectives -k all_reduce_hbm_kernel -n 8 \
-  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time)
+  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time --threads 1)
 md_compiled=$(median_us "$TMP/many_dmas" -a "input=@$TMP/rows.npy" --iters "$ITERS_COMPILED" --time)
 md_interp=$(median_us "$NKIRUN" run bench/kernels/many_dmas.py -n 4 -a "input=@$TMP/rows.npy" \
   --iters "$ITERS_MANY_DMAS" --time)
@@ -119,7 +122,7 @@ ring_interp=$(median_us "$NKIRUN" run examples/allgather_matmul/kernel.py -n 4 "
 md_est=$(median_us "$NKIRUN" run bench/kernels/many_dmas.py -n 4 -a "input=@$TMP/rows.npy" \
   --iters "$ITERS_MANY_DMAS" --time --estimate)
 ar_est=$(median_us "$NKIRUN" run nkilib.experimental.collectives -k all_reduce_hbm_kernel -n 8 \
-  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time --estimate)
+  -a "input=@$TMP/big.npy" -a "$GROUP8" --iters "$ITERS_ALL_REDUCE" --time --estimate --threads 1)
 ring_est=$(median_us "$NKIRUN" run examples/allgather_matmul/kernel.py -n 4 "${PROG_AGM[@]}" \
   "${RING[@]}" --iters "$ITERS_MATMUL" --time --estimate)
 

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ make cmake antlr4 libantlr4-runtime-dev libcli11-dev doctest-dev libfmt-dev
-          libreadline-dev nlohmann-json3-dev python3 python3-numpy)
+          libreadline-dev nlohmann-json3-dev python3 python3-numpy openmpi-bin libopenmpi-dev)
 scripts/install_packages.sh "${packages[@]}"
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
