@@ -10,6 +10,7 @@
 #include "codegen/emit_cpp.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -209,21 +210,119 @@ class Emitter {
   // ---- the body ------------------------------------------------------------
 
   // Runs of at least min_table_run instructions that fit a table become
-  // rows; the rest are statements.
+  // rows; at the top level, stretches of device operations every rank can
+  // run on its own become one body run for each rank (segment); the rest
+  // are statements.
   void nodes(const std::vector<Node>& body, int depth) {
     size_t n = 0;
     while (n < body.size()) {
-      size_t end = n;
-      while (end < body.size() && std::holds_alternative<Instr>(body[end]) &&
-             fits_table(std::get<Instr>(body[end]))) {
-        ++end;
-      }
+      const size_t end = table_run_end(body, n);
       if (static_cast<int64_t>(end - n) >= options_.min_table_run) {
         table_run(body, n, end, depth);
         n = end;
         continue;
       }
+      // Under an LNC grid a rank's two programs fail in nkirun's order only
+      // as statements.
+      if (depth == 0 && p_.lnc == 1) {
+        const size_t stretch = segment_end(body, n);
+        if (steps(body, n, stretch) >= 2) {
+          segment(body, n, stretch);
+          n = stretch;
+          continue;
+        }
+      }
       for (const size_t stop = std::max(end, n + 1); n < stop; ++n) node(body[n], depth);
+    }
+  }
+
+  // The end of the run of instructions that fit a table from body[n].
+  static size_t table_run_end(const std::vector<Node>& body, size_t n) {
+    while (n < body.size() && std::holds_alternative<Instr>(body[n]) &&
+           fits_table(std::get<Instr>(body[n]))) {
+      ++n;
+    }
+    return n;
+  }
+
+  // ---- stretches every rank runs on its own (runtime/rank_segment.h) ------
+
+  bool starts_table(const std::vector<Node>& body, size_t n) const {
+    return static_cast<int64_t>(table_run_end(body, n) - n) >= options_.min_table_run;
+  }
+
+  // Device operations alone, on the rank's own tensors (every operand is),
+  // with no collective, allocation or release, and no run a table takes.
+  bool rank_local(const Node& n) const {
+    if (const Instr* i = std::get_if<Instr>(&n)) return std::holds_alternative<rt::DeviceOp>(i->op);
+    const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
+    for (size_t k = 0; k < l.body.size(); ++k) {
+      if (!rank_local(l.body[k]) || starts_table(l.body, k)) return false;
+    }
+    return true;
+  }
+
+  size_t segment_end(const std::vector<Node>& body, size_t n) const {
+    while (n < body.size() && rank_local(body[n]) && !starts_table(body, n)) ++n;
+    return n;
+  }
+
+  // Sums that saturate: a count of a loop's work cannot overflow.
+  static int64_t saturating_add(int64_t a, int64_t b) {
+    int64_t s = 0;
+    return __builtin_add_overflow(a, b, &s) ? std::numeric_limits<int64_t>::max() : s;
+  }
+  static int64_t saturating_mul(int64_t a, int64_t b) {
+    int64_t p = 0;
+    return __builtin_mul_overflow(a, b, &p) ? std::numeric_limits<int64_t>::max() : p;
+  }
+
+  // Instructions one rank runs in body[begin, end), loops counted out.
+  static int64_t steps(const std::vector<Node>& body, size_t begin, size_t end) {
+    int64_t total = 0;
+    for (size_t k = begin; k < end; ++k) {
+      if (std::holds_alternative<Instr>(body[k])) {
+        total = saturating_add(total, 1);
+        continue;
+      }
+      const Loop& l = *std::get<std::unique_ptr<Loop>>(body[k]);
+      total = saturating_add(total, saturating_mul(l.count, steps(l.body, 0, l.body.size())));
+    }
+    return total;
+  }
+
+  // The elements one rank's instructions in body[begin, end) write.
+  static int64_t elements(const std::vector<Node>& body, size_t begin, size_t end) {
+    int64_t total = 0;
+    for (size_t k = begin; k < end; ++k) {
+      if (const Instr* i = std::get_if<Instr>(&body[k])) {
+        for (const Operand& o : i->dsts) {
+          int64_t n = 1;
+          for (const rt::Dim& d : o.dims) n = saturating_mul(n, d.count);
+          total = saturating_add(total, n);
+        }
+        continue;
+      }
+      const Loop& l = *std::get<std::unique_ptr<Loop>>(body[k]);
+      total = saturating_add(total, saturating_mul(l.count, elements(l.body, 0, l.body.size())));
+    }
+    return total;
+  }
+
+  // body[begin, end) written once, as one rank's, for rt::run_ranks to run
+  // on every rank.
+  void segment(const std::vector<Node>& body, size_t begin, size_t end) {
+    new_part_when_full();
+    out().line("// every rank on its own, side by side: " +
+               std::to_string(steps(body, begin, end)) + " instructions a rank");
+    {
+      CppWriter::Block lambda(out(),
+                              "rt::run_ranks(kRanks, " + int_literal(elements(body, begin, end)) +
+                                  ", observer_, [&](int r, rt::RankStep& step)",
+                              "});");
+      rank_fixed_ = true;
+      for (size_t k = begin; k < end; ++k) node(body[k], 1);
+      rank_fixed_ = false;
     }
   }
 
@@ -293,8 +392,14 @@ class Emitter {
 
   // Every rank runs `body`, then the ranks that failed alike are reported
   // together, as nkirun does.
+  // In a segment, the body is one rank's already: it counts the step.
   template <typename F>
   void on_every_rank(const std::string& place, F&& body) {
+    if (rank_fixed_) {
+      out().line("step.next(" + place + ");");
+      body();
+      return;
+    }
     CppWriter::Block scope(out(), "");
     out().line("rt::RankFailures failed;");
     {
@@ -471,7 +576,8 @@ class Emitter {
     w.line("// Generated by nkic from " + cpp_comment_text(p_.file) + ": kernel " +
            cpp_comment_text(p_.kernel) + " specialized for " + std::to_string(p_.ranks) +
            " ranks on " + cpp_comment_text(p_.platform) + ".");
-    w.line("// Each instruction runs on every rank in turn; comments give its source line.");
+    w.line("// Each instruction runs on every rank in turn, or a stretch of them on every rank");
+    w.line("// on its own (rt::run_ranks); comments give their source lines.");
     for (const char* h : {"<algorithm>", "<cstddef>", "<cstdint>", "<cstring>", "<limits>", "<memory>",
                           "<string>", "<vector>"}) {
       w.line(std::string("#include ") + h);
@@ -479,9 +585,8 @@ class Emitter {
     w.line("");
     for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h",
                           "runtime/collective_schedule.h", "runtime/device_ops.h", "runtime/dma.h",
-                          "runtime/fill.h",
-                          "runtime/host_io.h", "runtime/instr_table.h", "runtime/machine.h",
-                          "runtime/program.h"}) {
+                          "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
+                          "runtime/machine.h", "runtime/program.h", "runtime/rank_segment.h"}) {
       w.line(std::string("#include \"") + h + "\"");
     }
     w.line("");
@@ -608,6 +713,7 @@ class Emitter {
   std::set<int> named_;                 // ids a statement names
   std::map<std::string, std::string> groups_;  // member lists -> their constant
   int next_instr_ = 0;
+  bool rank_fixed_ = false;  // writing a segment: `r` is the running rank
 };
 
 }  // namespace

@@ -356,6 +356,7 @@ Machine::SizePool& Machine::size_pool(size_t bytes) {
 }
 
 Storage Machine::take_storage(size_t bytes) {
+  std::lock_guard<std::mutex> lock(pool_mutex_);
   SizePool& size = size_pool(bytes);
   ++size.wanted;
   if (size.free.empty()) return Storage();
@@ -366,6 +367,7 @@ Storage Machine::take_storage(size_t bytes) {
 }
 
 void Machine::recycle(Storage storage) {
+  std::lock_guard<std::mutex> lock(pool_mutex_);
   const int64_t bytes = static_cast<int64_t>(storage.size());
   if (bytes > kMaxPooledBytes - pooled_bytes_) return;  // freed here
   pooled_bytes_ += bytes;
@@ -373,6 +375,7 @@ void Machine::recycle(Storage storage) {
 }
 
 void Machine::trim_pool() {
+  std::lock_guard<std::mutex> lock(pool_mutex_);
   last_pool_ = nullptr;
   for (auto it = pool_.begin(); it != pool_.end();) {
     SizePool& size = it->second;

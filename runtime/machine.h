@@ -17,12 +17,16 @@
 // the rank's, shared by its programs.
 //
 // The machine is driven by one rank at a time (the interpreter's scheduler
-// passes a baton; generated code runs ranks in order), so it needs no locks.
+// passes a baton; generated code runs ranks in order), except in a compiled
+// kernel's stretches of device operations (rank_segment.h), whose ranks may
+// run side by side: they allocate nothing, but may make a buffer's storage
+// on first touch, so the storage pool alone takes a lock.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -267,7 +271,10 @@ class Machine {
   // can reuse), and frees the rest.
   void trim_pool();
   // Host bytes the pool holds, for tests.
-  int64_t pooled_bytes() const { return pooled_bytes_; }
+  int64_t pooled_bytes() const {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    return pooled_bytes_;
+  }
 
  private:
   friend class Buffer;
@@ -300,6 +307,7 @@ class Machine {
     std::vector<Storage> free;
     size_t wanted = 0;
   };
+  mutable std::mutex pool_mutex_;  // guards the pool: pool_, last_*, pooled_bytes_
   std::unordered_map<size_t, SizePool> pool_;
   // The size asked for last and its entry (entries stay where they are until
   // trim_pool erases them): a tile made and dropped in a loop finds its size
