@@ -77,6 +77,13 @@ class Emitter {
     setup_.back()->line(text);
   }
 
+  // The ranks this program runs: all, or an MPI process's share.
+  std::string first_rank() const { return options_.mpi ? "first_" : "0"; }
+  std::string end_rank() const { return options_.mpi ? "end_" : "kRanks"; }
+  std::string ranks_loop() const {
+    return "for (int r = " + first_rank() + "; r < " + end_rank() + "; ++r)";
+  }
+
   // ---- declarations ------------------------------------------------------
 
   // Every tensor is a row of buffers_, one slot per rank (so the table's
@@ -92,10 +99,9 @@ class Emitter {
     }
     for (const BufferDecl& b : p_.buffers) {
       if (allocated_.count(b.id)) continue;
-      ctor_line("for (int r = 0; r < kRanks; ++r) " + buffer_member(b.id) +
-                "[r] = machine_.allocate(r, " + kind_expr(b.kind) + ", " + dtype_expr(b.dtype) +
-                ", " + list_expr(b.shape) + ", " + cpp_string_literal(b.name) +
-                on_chip_or_io_tail(b));
+      ctor_line(ranks_loop() + " " + buffer_member(b.id) + "[r] = machine_.allocate(r, " +
+                kind_expr(b.kind) + ", " + dtype_expr(b.dtype) + ", " + list_expr(b.shape) + ", " +
+                cpp_string_literal(b.name) + on_chip_or_io_tail(b));
     }
   }
 
@@ -187,15 +193,15 @@ class Emitter {
   void load_inputs() {
     for (size_t i = 0; i < p_.inputs.size(); ++i) {
       const std::string array = "inputs[" + std::to_string(i) + "][r]";
-      load_.line("for (int r = 0; r < kRanks; ++r) " + buffer_member(p_.inputs[i].buffer) +
-                 "[r]->fill_from_host(" + array + ".data.data(), " + array + ".data.size());");
+      load_.line(ranks_loop() + " " + buffer_member(p_.inputs[i].buffer) + "[r]->fill_from_host(" +
+                 array + ".data.data(), " + array + ".data.size());");
     }
   }
 
   // Into the previous run's arrays: only the first run allocates.
   void read_outputs() {
     read_.line("outputs.resize(kRanks);");
-    CppWriter::Block ranks(read_, "for (int r = 0; r < kRanks; ++r)");
+    CppWriter::Block ranks(read_, ranks_loop());
     read_.line("outputs[r].resize(" + std::to_string(p_.outputs.size()) + ");");
     for (size_t j = 0; j < p_.outputs.size(); ++j) {
       const Output& o = p_.outputs[j];
@@ -317,7 +323,8 @@ class Emitter {
                std::to_string(steps(body, begin, end)) + " instructions a rank");
     {
       CppWriter::Block lambda(out(),
-                              "rt::run_ranks(kRanks, " + int_literal(elements(body, begin, end)) +
+                              "rt::run_ranks(" + first_rank() + ", " + end_rank() + ", " +
+                                  int_literal(elements(body, begin, end)) +
                                   ", observer_, [&](int r, rt::RankStep& step)",
                               "});");
       rank_fixed_ = true;
@@ -403,7 +410,7 @@ class Emitter {
     CppWriter::Block scope(out(), "");
     out().line("rt::RankFailures failed;");
     {
-      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      CppWriter::Block ranks(out(), ranks_loop());
       {
         CppWriter::Block attempt(out(), "try", "} catch (const rt::Error& e) {");
         body();
@@ -458,7 +465,7 @@ class Emitter {
   }
 
   void release(const Instr& i) {
-    CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+    CppWriter::Block ranks(out(), ranks_loop());
     out().line(buffer_member(i.buffer) + "[r].reset();  // its last use is past");
   }
 
@@ -486,10 +493,11 @@ class Emitter {
   void collective(const Instr& i, const rt::CollectiveOp& op, const std::string& id,
                   const std::string& place, const Operands& ops) {
     if (changes(ops.all, allocated_)) {
-      CppWriter::Block ranks(out(), "for (int r = 0; r < kRanks; ++r)");
+      CppWriter::Block ranks(out(), ranks_loop());
       set_operands(out(), ops.all);
     }
     const std::vector<rt::CollectiveTensor> tensors = collective_tensors(i);
+    if (options_.mpi) return mpi_collective(i, op, id, place, ops, tensors);
     std::vector<size_t> sizes;  // in order of first appearance
     for (const auto& list : op.group.groups) {
       if (std::find(sizes.begin(), sizes.end(), list.size()) == sizes.end()) sizes.push_back(list.size());
@@ -519,6 +527,46 @@ class Emitter {
     out().line("rt::observe_collective(observer_, " + collective_kind_expr(op.kind) + ", {" +
                pairs + "}, " + group_constant(all) + ", " + arrays(ops.srcs) + ", " +
                arrays(ops.dsts) + ", " + place + ");");
+  }
+
+  // Under --mpi the schedule runs in the runtime (mpi_collective.h), every
+  // process doing the steps of its ranks; the lowering's facts and the
+  // destinations' dtypes are constants of the program.
+  void mpi_collective(const Instr& i, const rt::CollectiveOp& op, const std::string& id,
+                      const std::string& place, const Operands& ops,
+                      const std::vector<rt::CollectiveTensor>& tensors) {
+    std::string lists;
+    for (const auto& list : op.group.groups) {
+      std::string members;
+      for (int r : list) members += (members.empty() ? "" : ", ") + std::to_string(r);
+      lists += (lists.empty() ? "{" : ", {") + members + "}";
+    }
+    std::string pairs;
+    for (const auto& [s, t] : op.pairs) {
+      pairs += (pairs.empty() ? "{" : ", {") + std::to_string(s) + ", " + std::to_string(t) + "}";
+    }
+    std::string facts;
+    for (const rt::CollectiveTensor& t : tensors) {
+      facts += (facts.empty() ? "" : ", ") + std::string("rt::CollectiveTensor{") +
+               dtype_expr(t.dtype) + ", " + list_expr(t.shape) + ", " +
+               (t.staged ? "true" : "false") + ", " + (t.fold_in_dst ? "true" : "false") + "}";
+    }
+    std::string dst_dtypes;
+    for (const Operand& o : i.dsts) {
+      dst_dtypes += (dst_dtypes.empty() ? "" : ", ") +
+                    dtype_expr(o.as_dtype.value_or(p_.find_buffer(o.buffer)->dtype));
+    }
+    const std::string member = "coll" + id + "_";
+    members_.line("rt::MpiCollective " + member + "{machine_, rt::CollectiveOp{" +
+                  collective_kind_expr(op.kind) + ", " + alu_op_expr(op.op) + ", " +
+                  std::to_string(op.dim) + ", rt::ReplicaGroup{{" + lists + "}}, {" + pairs +
+                  "}}, {" + facts + "}, {" + dst_dtypes + "}};");
+    const auto arrays = [](const std::vector<std::string>& names) {
+      std::string s;
+      for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+      return "{" + s + "}";
+    };
+    out().line(member + ".run(" + arrays(ops.srcs) + ", " + arrays(ops.dsts) + ", " + place + ");");
   }
 
   static std::string collective_kind_expr(rt::CollectiveKind kind) {
@@ -578,6 +626,10 @@ class Emitter {
            " ranks on " + cpp_comment_text(p_.platform) + ".");
     w.line("// Each instruction runs on every rank in turn, or a stretch of them on every rank");
     w.line("// on its own (rt::run_ranks); comments give their source lines.");
+    if (options_.mpi) {
+      w.line("// Built for mpirun: each process runs its share of the ranks, [first_, end_),");
+      w.line("// and collectives move data between processes (rt::MpiCollective).");
+    }
     for (const char* h : {"<algorithm>", "<cstddef>", "<cstdint>", "<cstring>", "<limits>", "<memory>",
                           "<string>", "<vector>"}) {
       w.line(std::string("#include ") + h);
@@ -588,6 +640,11 @@ class Emitter {
                           "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
                           "runtime/machine.h", "runtime/program.h", "runtime/rank_segment.h"}) {
       w.line(std::string("#include \"") + h + "\"");
+    }
+    if (options_.mpi) {
+      for (const char* h : {"runtime/mpi_collective.h", "runtime/mpi_world.h"}) {
+        w.line(std::string("#include \"") + h + "\"");
+      }
     }
     w.line("");
     w.line("namespace rt = nkic::rt;");
@@ -659,6 +716,11 @@ class Emitter {
         w.line("");
       }
       w.line("rt::Machine& machine_;");
+      if (options_.mpi) {
+        w.line("// The ranks this process holds; the others' buffers stay empty.");
+        w.line("const int first_ = machine_.first_rank();");
+        w.line("const int end_ = machine_.end_rank();");
+      }
       w.line("std::shared_ptr<rt::Buffer> buffers_[kBufferSlots][kRanks];");
       for (int id : named_) {
         w.line("std::shared_ptr<rt::Buffer>* const " + buffers_.at(id) + " = buffers_[" +
@@ -666,7 +728,7 @@ class Emitter {
       }
       w.raw(members_.str());
       w.line("int64_t regs_[kRanks][kRegisters] = {};");
-      if (!table.empty()) slots(w);
+      if (!table.empty()) slots(w, options_.mpi);
     }
     w.line("");
     w.line("}  // namespace");
@@ -677,9 +739,10 @@ class Emitter {
 
   // What the table's rows act on: slot k is buffers_[k], the row of buffer k
   // of the program.
-  static void slots(CppWriter& w) {
-    w.line("rt::TableState table_state_{machine_, kRanks, &buffers_[0][0], &regs_[0][0], "
-           "kRegisters};");
+  static void slots(CppWriter& w, bool share) {
+    w.line(std::string("rt::TableState table_state_{machine_, kRanks, &buffers_[0][0], "
+                       "&regs_[0][0], kRegisters") +
+           (share ? ", nullptr, first_, end_};" : "};"));
   }
 
   void main_function(CppWriter& w, const std::string& cls) const {
@@ -695,7 +758,8 @@ class Emitter {
       w.line("spec.inputs.push_back(rt::ProgramInput{" + cpp_string_literal(in.name) + ", " +
              dtype_expr(b->dtype) + ", " + list_expr(b->shape) + "});");
     }
-    w.line("return rt::program_main(argc, argv, spec, [](rt::Machine& machine) {");
+    w.line(std::string("return rt::") + (options_.mpi ? "mpi_program_main" : "program_main") +
+           "(argc, argv, spec, [](rt::Machine& machine) {");
     w.line("  return std::unique_ptr<rt::CompiledKernel>(std::make_unique<" + cls +
            ">(machine));");
     w.line("});");

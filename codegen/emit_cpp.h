@@ -37,6 +37,10 @@ constexpr int64_t kMaxLinesPerFunction = 400;
 
 struct EmitOptions {
   int64_t min_table_run = kMinTableRun;  // 1: every eligible instruction as data (tests)
+  // A program for mpirun (`nkic build --mpi`): each process runs its share
+  // of the ranks, [first_, end_), and collectives run as rt::MpiCollective
+  // (runtime/mpi_collective.h) instead of DMA statements.
+  bool mpi = false;
 };
 
 std::string emit_cpp(const Program& program, const EmitOptions& options = {});

@@ -41,41 +41,22 @@ class Runner {
           like.buffer->machine().allocate_scratch(like.buffer->rank(), b.dtype, storage, b.label));
       scratch_.push_back(AccessPattern{buffers_.back().get(), 0, row_major_dims(b.shape)});
     }
-    for (const Step& step : s_.steps) {
-      int64_t loops[2] = {0, 0};
-      repeat(step, 0, loops);
-    }
+    for_each_step(s_, [this](const Step& step, const int64_t* loops) { one(step, loops); });
   }
 
  private:
-  void repeat(const Step& step, size_t depth, int64_t* loops) {
-    if (depth == step.loops.size()) {
-      one(step, loops);
-      return;
-    }
-    for (int64_t v = step.loops[depth]; v < static_cast<int64_t>(s_.members); ++v) {
-      loops[depth] = v;
-      repeat(step, depth + 1, loops);
-    }
-  }
-
   AccessPattern pattern(const Slot& s, const int64_t* loops) const {
     const size_t m = static_cast<size_t>(s.member.at(loops));
     const size_t k = static_cast<size_t>(s.tensor);
-    AccessPattern ap;
     switch (s.kind) {
       case Slot::Kind::src:
-        ap = srcs_[m][k];
-        break;
+        return slot_view(s, loops, srcs_[m][k]);
       case Slot::Kind::dst:
-        ap = dsts_[m][k];
-        break;
+        return slot_view(s, loops, dsts_[m][k]);
       case Slot::Kind::scratch:
-        ap = scratch_copy(scratch_[k], static_cast<int64_t>(m));
         break;
     }
-    if (s.dim < 0) return ap;
-    return sub_range(ap, s.dim, s.chunk.at(loops) * s.chunk_size, s.chunk_size);
+    return slot_view(s, loops, scratch_[k]);
   }
 
   void one(const Step& step, const int64_t* loops) {
@@ -188,6 +169,36 @@ AccessPattern scratch_copy(const AccessPattern& first, int64_t j) {
   AccessPattern ap = first;
   ap.offset = j * first.elements();
   return ap;
+}
+
+namespace {
+
+void repeat(const Schedule& s, const Step& step, size_t depth, int64_t* loops,
+            const std::function<void(const Step&, const int64_t*)>& one) {
+  if (depth == step.loops.size()) {
+    one(step, loops);
+    return;
+  }
+  for (int64_t v = step.loops[depth]; v < static_cast<int64_t>(s.members); ++v) {
+    loops[depth] = v;
+    repeat(s, step, depth + 1, loops, one);
+  }
+}
+
+}  // namespace
+
+void for_each_step(const Schedule& s, const std::function<void(const Step&, const int64_t*)>& one) {
+  for (const Step& step : s.steps) {
+    int64_t loops[2] = {0, 0};
+    repeat(s, step, 0, loops, one);
+  }
+}
+
+AccessPattern slot_view(const Slot& s, const int64_t* loops, const AccessPattern& base) {
+  const AccessPattern ap =
+      s.kind == Slot::Kind::scratch ? scratch_copy(base, s.member.at(loops)) : base;
+  if (s.dim < 0) return ap;
+  return sub_range(ap, s.dim, s.chunk.at(loops) * s.chunk_size, s.chunk_size);
 }
 
 }  // namespace nkic::rt

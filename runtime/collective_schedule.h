@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -133,5 +134,13 @@ void run_schedule(const Schedule& s, const std::vector<std::vector<AccessPattern
 
 // Copy j of a scratch buffer whose first copy `first` is.
 AccessPattern scratch_copy(const AccessPattern& first, int64_t j);
+
+// Calls one(step, loops) for every step of `s` and each of its repetitions,
+// in the schedule's order; loops[v] is loop v's value.
+void for_each_step(const Schedule& s, const std::function<void(const Step&, const int64_t*)>& one);
+// The pattern slot `s` names at `loops`, given `base`: the member's operand
+// (member s.member.at(loops)'s srcs or dsts pattern) or the scratch buffer's
+// first copy.
+AccessPattern slot_view(const Slot& s, const int64_t* loops, const AccessPattern& base);
 
 }  // namespace nkic::rt

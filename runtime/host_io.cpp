@@ -88,12 +88,13 @@ std::pair<std::string, std::optional<DType>> split_dtype_suffix(const std::strin
 }  // namespace
 
 std::vector<NpyArray> load_per_rank(const std::string& path_and_dtype, int ranks,
-                                    std::string* missing) {
+                                    std::string* missing, int first, int end) {
+  if (end < 0) end = ranks;
   const auto [path_pattern, as] = split_dtype_suffix(path_and_dtype);
   // Existence is checked for every rank's file before any is read, so a
   // missing file is reported as such even when another one is malformed.
   std::vector<std::string> paths;
-  for (int r = 0; r < ranks; ++r) {
+  for (int r = first; r < end; ++r) {
     std::string path = expand_rank(path_pattern, r);
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
@@ -104,19 +105,20 @@ std::vector<NpyArray> load_per_rank(const std::string& path_and_dtype, int ranks
   }
   // A path without {rank} names one file for every rank: read it once.
   std::map<std::string, NpyArray> loaded;
-  std::vector<NpyArray> arrays;
-  arrays.reserve(paths.size());
+  std::vector<NpyArray> arrays(static_cast<size_t>(first));
+  arrays.reserve(static_cast<size_t>(ranks));
   for (const std::string& path : paths) {
     auto it = loaded.find(path);
     if (it == loaded.end()) it = loaded.emplace(path, read_npy(path, as)).first;
     arrays.push_back(it->second);
   }
+  arrays.resize(static_cast<size_t>(ranks));
   return arrays;
 }
 
-void write_outputs(const std::string& outdir, const RankOutputs& outputs) {
+void write_outputs(const std::string& outdir, const RankOutputs& outputs, size_t first) {
   namespace fs = std::filesystem;
-  for (size_t r = 0; r < outputs.size(); ++r) {
+  for (size_t r = first; r < outputs.size(); ++r) {
     const fs::path dir = fs::path(outdir) / ("rank" + std::to_string(r));
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -127,8 +129,8 @@ void write_outputs(const std::string& outdir, const RankOutputs& outputs) {
   }
 }
 
-void print_outputs(std::ostream& out, const RankOutputs& outputs) {
-  for (size_t r = 0; r < outputs.size(); ++r) {
+void print_outputs(std::ostream& out, const RankOutputs& outputs, size_t first) {
+  for (size_t r = first; r < outputs.size(); ++r) {
     for (const NamedArray& named : outputs[r]) {
       const NpyArray& a = named.array;
       out << "[rank " << r << "] " << named.name << " =\n"

@@ -27,9 +27,11 @@ std::string expand_rank(std::string path, int rank);
 // (and nothing read) when one does not exist, so callers can treat that as a
 // command-line mistake. `PATH:DTYPE` (`x.npy:float8_e4m3`) reads the
 // file's elements as DTYPE's bits (see read_npy): how float8 arrays, which
-// NumPy has no dtype for, come in.
+// NumPy has no dtype for, come in. Only ranks [first, end) are read (end
+// < 0: every rank), the others' arrays left empty: a process of an MPI run
+// reads its own ranks' files.
 std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
-                                    std::string* missing);
+                                    std::string* missing, int first = 0, int end = -1);
 
 // What makes `-o` unusable before any work is done, for a usage error
 // (exit 2): "" when `outdir` is, or can be made, a writable folder; else
@@ -40,10 +42,12 @@ std::string outdir_problem(const std::string& outdir);
 // be created or replaced: not empty, not a folder, in a writable folder.
 std::string output_file_problem(const std::string& path);
 
-// Throws Error when a file or folder cannot be written.
-void write_outputs(const std::string& outdir, const RankOutputs& outputs);
+// Throws Error when a file or folder cannot be written. Ranks from `first`
+// on: a process of an MPI run writes its own.
+void write_outputs(const std::string& outdir, const RankOutputs& outputs, size_t first = 0);
 
-// "[rank 0] out =\n<NumPy-style array>\n" for every output of every rank.
-void print_outputs(std::ostream& out, const RankOutputs& outputs);
+// "[rank 0] out =\n<NumPy-style array>\n" for every output of every rank
+// from `first` on.
+void print_outputs(std::ostream& out, const RankOutputs& outputs, size_t first = 0);
 
 }  // namespace nkic::rt

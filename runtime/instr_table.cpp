@@ -92,7 +92,8 @@ void run_table(const InstrTable& table, size_t begin, size_t end, TableState& st
   for (size_t n = begin; n < end; ++n) {
     const InstrRecord& i = table.instrs[n];
     RankFailures failed;  // every rank runs the row, as nkirun's ranks run on
-    for (int r = 0; r < state.ranks; ++r) {
+    const int end_rank = state.end_rank < 0 ? state.ranks : state.end_rank;
+    for (int r = state.first_rank; r < end_rank; ++r) {
       try {
         run_one(table, i, state, r, dst, src);
       } catch (const Error& e) {

@@ -92,9 +92,13 @@ struct TableState {
   int64_t* registers;
   int registers_per_rank;
   OpObserver* observer = nullptr;  // hears every row's operation
+  // The ranks a row runs on: [first_rank, end_rank), end_rank < 0 meaning
+  // every rank (a process of an MPI run holds only its share).
+  int first_rank = 0;
+  int end_rank = -1;
 };
 
-// Runs instrs[begin, end) of the table, each on ranks 0 .. ranks-1 in turn.
+// Runs instrs[begin, end) of the table, each on the state's ranks in turn.
 // Throws LocatedError at the failing instruction's place and rank.
 void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state);
 

@@ -5,6 +5,8 @@
 // instruction tables (instr_table.h) raise them.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,7 +33,17 @@ class LocatedError : public std::runtime_error {
       : std::runtime_error(message), place(place), ranks(std::move(ranks)) {}
   SourcePlace place;
   std::vector<int> ranks;
+  // Where in the instruction it failed, when that orders failures of one
+  // instruction: a collective's (list, step, side), as an MPI run's
+  // processes compare them (run_failure.h).
+  std::array<int64_t, 3> within{};
 };
+
+// How many places where a failure is reported a program has passed: each
+// instruction run on every rank in turn, each stretch (rank_segment.h),
+// each collective of an MPI run. The processes of an MPI run pass the same
+// places in the same order, so the count orders their failures.
+inline int64_t failure_checks = 0;
 
 // The ranks one instruction fails on as the program runs it on every rank
 // in turn. nkirun lets the other ranks run on after one fails and reports
@@ -43,6 +55,7 @@ class RankFailures {
   void add(int rank, const char* message);
   // Throws LocatedError at `place` when a rank failed.
   void check(const SourcePlace& place) const {
+    ++failure_checks;
     if (!ranks_.empty()) raise(place);
   }
 

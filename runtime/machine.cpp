@@ -206,6 +206,7 @@ std::vector<bool>& Buffer::matmul_flags() {
 
 Machine::Machine(int ranks, const Platform& platform, bool has_data, int programs)
     : ranks_(ranks),
+      end_rank_(ranks),
       programs_(programs),
       platform_(platform),
       has_data_(has_data),

@@ -72,6 +72,24 @@ const Platform& default_platform();
 class Machine;
 class Buffer;
 
+// The ranks process `index` of `processes` holds when `ranks` ranks are
+// shared out in contiguous runs as even as can be (the first ones a rank
+// fewer when they do not divide): [first, end).
+struct RankShare {
+  int first = 0;
+  int end = 0;
+};
+inline RankShare share_of(int ranks, int processes, int index) {
+  const auto at = [&](int p) {
+    return static_cast<int>(static_cast<int64_t>(p) * ranks / processes);
+  };
+  return RankShare{at(index), at(index + 1)};
+}
+// The process holding `rank` under share_of.
+inline int process_of(int rank, int ranks, int processes) {
+  return static_cast<int>(((static_cast<int64_t>(rank) + 1) * processes - 1) / ranks);
+}
+
 // The element of a buffer's own shape at a storage offset, for messages.
 std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset);
 
@@ -211,6 +229,15 @@ class Machine {
 
   int ranks() const { return ranks_; }
   int programs() const { return programs_; }
+  // The ranks whose memory this machine holds, [first_rank, end_rank): all
+  // of them, or one process's share of an MPI run (see share_of), whose
+  // other ranks live in other processes. Set before the first allocation.
+  void set_share(int first, int end) {
+    first_rank_ = first;
+    end_rank_ = end;
+  }
+  int first_rank() const { return first_rank_; }
+  int end_rank() const { return end_rank_; }
   bool has_data() const { return has_data_; }
   const Platform& platform() const { return platform_; }
 
@@ -291,6 +318,8 @@ class Machine {
   void recycle(Storage storage);
 
   int ranks_;
+  int first_rank_ = 0;
+  int end_rank_;
   int programs_;
   const Platform& platform_;
   bool has_data_;

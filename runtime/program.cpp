@@ -13,6 +13,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <sstream>
 
 #include "cost/estimator.h"
 #include "runtime/diagnostic_text.h"
@@ -25,7 +26,6 @@
 namespace nkic::rt {
 namespace {
 
-constexpr int kExitKernelError = 1;
 constexpr int kExitUsage = 2;
 // Enough for any benchmark; a typo of a few more digits is refused instead
 // of running for hours.
@@ -151,8 +151,8 @@ std::vector<std::string> input_paths(const std::string& prog, const ProgramSpec&
 
 // Throws Error when a rank's array is not what the program was built for.
 void check_input(const ProgramSpec& spec, const ProgramInput& in, const std::string& path,
-                 const std::vector<NpyArray>& per_rank) {
-  for (size_t r = 0; r < per_rank.size(); ++r) {
+                 const std::vector<NpyArray>& per_rank, RankShare share) {
+  for (size_t r = static_cast<size_t>(share.first); r < static_cast<size_t>(share.end); ++r) {
     const NpyArray& a = per_rank[r];
     const bool shape_differs = a.shape != in.shape;
     const bool dtype_differs = a.dtype != in.dtype;
@@ -168,16 +168,19 @@ void check_input(const ProgramSpec& spec, const ProgramInput& in, const std::str
   }
 }
 
-// inputs[i][rank], loaded and checked against the spec.
+// inputs[i][rank], loaded and checked against the spec, for the ranks of
+// `share` (the others' left empty).
 std::vector<std::vector<NpyArray>> load_inputs(const ProgramSpec& spec,
-                                               const std::vector<std::string>& paths) {
+                                               const std::vector<std::string>& paths,
+                                               RankShare share) {
   std::vector<std::vector<NpyArray>> inputs;
   for (size_t i = 0; i < paths.size(); ++i) {
     const ProgramInput& in = spec.inputs[i];
     std::string missing;
-    std::vector<NpyArray> per_rank = load_per_rank(paths[i], spec.ranks, &missing);
+    std::vector<NpyArray> per_rank =
+        load_per_rank(paths[i], spec.ranks, &missing, share.first, share.end);
     if (!missing.empty()) throw UsageError{"-a " + in.name + ": cannot read '" + missing + "'"};
-    check_input(spec, in, paths[i], per_rank);
+    check_input(spec, in, paths[i], per_rank, share);
     inputs.push_back(std::move(per_rank));
   }
   return inputs;
@@ -188,11 +191,19 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
+// Reaches the same point of the run as every other process (a no-op without
+// processes): throws AgreedFailure when one of them failed.
+void agree(Processes* processes) {
+  if (processes == nullptr) return;
+  if (std::optional<RunFailure> failed = processes->agree(nullptr)) throw AgreedFailure{*failed};
+}
+
 int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions& opts,
-        const std::vector<std::vector<NpyArray>>& inputs) {
+        const std::vector<std::vector<NpyArray>>& inputs, RankShare share, Processes* processes) {
   const Platform* platform = find_platform(spec.platform);
   Machine machine(spec.ranks, platform != nullptr ? *platform : default_platform(),
                   /*has_data=*/true, spec.lnc);
+  machine.set_share(share.first, share.end);
   machine.set_strict(opts.strict);
   if (!opts.memory_limit.empty()) machine.set_memory_limit(*parse_bytes(opts.memory_limit));
   const std::unique_ptr<CompiledKernel> kernel = make(machine);
@@ -218,9 +229,17 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
     micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
     kernel->read_outputs(outputs);
   }
-  if (!opts.outdir.empty()) write_outputs(opts.outdir, outputs);
-  if (opts.print) print_outputs(std::cout, outputs);
-  if (opts.time) std::cerr << "time: " << median(micros) << " us/iter\n";
+  agree(processes);
+  const size_t first = static_cast<size_t>(share.first);
+  if (!opts.outdir.empty()) write_outputs(opts.outdir, outputs, first);
+  std::ostringstream printed;
+  if (opts.print) print_outputs(printed, outputs, first);
+  agree(processes);
+  // A run on many processes takes as long as its slowest process.
+  if (processes != nullptr) micros = processes->max(micros);
+  std::cout << (processes != nullptr ? processes->gather(printed.str()) : printed.str());
+  const bool leader = processes == nullptr || processes->index() == 0;
+  if (opts.time && leader) std::cerr << "time: " << median(micros) << " us/iter\n";
   if (opts.estimate) std::cerr << estimator->summary();
   if (!opts.profile.empty()) {
     std::ofstream out(opts.profile);
@@ -287,6 +306,52 @@ void add_options(CLI::App& app, ProgramOptions& opts) {
       ->check(CLI::Range(1, kMaxThreads));
 }
 
+// The ranks this process holds: all of them, or its share of an MPI run's.
+RankShare process_share(const ProgramSpec& spec, const ProgramOptions& opts,
+                        const Processes* processes) {
+  if (processes == nullptr) return RankShare{0, spec.ranks};
+  if (processes->count() > spec.ranks) {
+    throw UsageError{"this program has " + std::to_string(spec.ranks) + " rank" +
+                     (spec.ranks == 1 ? "" : "s") +
+                     ", so it runs on at most as many processes; mpirun started " +
+                     std::to_string(processes->count())};
+  }
+  if (opts.estimate || !opts.profile.empty()) {
+    throw UsageError{std::string(opts.estimate ? "--estimate" : "--profile") +
+                     " hears every rank in one process; build the program without --mpi for it"};
+  }
+  return share_of(spec.ranks, processes->count(), processes->index());
+}
+
+RunFailure plain_failure(RunFailure::Kind kind, const std::string& message, int first_rank) {
+  RunFailure f;
+  f.kind = kind;
+  f.checks = failure_checks;
+  f.rank = first_rank;
+  f.message = message;
+  return f;
+}
+
+// Prints the failure (on process 0 alone, under processes); returns its exit code.
+int report(const RunFailure& f, const std::string& prog, bool color, const Processes* processes) {
+  if (processes != nullptr && processes->index() != 0) return f.exit_code();
+  switch (f.kind) {
+    case RunFailure::Kind::usage:
+    case RunFailure::Kind::program:
+      std::cerr << prog << ": error: "
+                << (f.kind == RunFailure::Kind::usage ? escape_controls(f.message) : f.message)
+                << "\n";
+      break;
+    case RunFailure::Kind::plain:
+      std::cerr << error_text(f.message, color);
+      break;
+    case RunFailure::Kind::located:
+      std::cerr << located_text(f.located_error(), color);
+      break;
+  }
+  return f.exit_code();
+}
+
 // The program's LNC is fixed when it is built: --lnc may only repeat it.
 void check_lnc(const ProgramSpec& spec, const std::string& given) {
   if (given.empty() || given == std::to_string(spec.lnc)) return;
@@ -310,23 +375,31 @@ void read_output(const AccessPattern& ap, NpyArray& array) {
   detail::copy_span(detail::dense_span(array.data.data(), array.dtype, n), detail::span_of(ap));
 }
 
-int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make) {
+int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make,
+                 Processes* processes) {
   const std::string prog = program_name(argc, argv, spec);
   CLI::App app{prog + ": the kernel " + spec.kernel + " of " + spec.file + ", compiled by nkic",
                prog};
   app.footer(footer(prog, spec));
   ProgramOptions opts;
   add_options(app, opts);
+  const bool leader = processes == nullptr || processes->index() == 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    // Every process parses the same command line; one of them speaks.
+    return leader ? app.exit(e) : 0;
   } catch (const CLI::ParseError& e) {
-    std::cerr << prog << ": error: " << escape_controls(e.what()) << "\nRun '" << prog
-              << " --help' for usage.\n";
+    if (leader) {
+      std::cerr << prog << ": error: " << escape_controls(e.what()) << "\nRun '" << prog
+                << " --help' for usage.\n";
+    }
     return kExitUsage;
   }
   const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
+  const int first_rank =
+      processes != nullptr ? share_of(spec.ranks, processes->count(), processes->index()).first : 0;
+  RunFailure failure;
   try {
     if (opts.outdir_given) {
       if (const std::string problem = outdir_problem(opts.outdir); !problem.empty()) {
@@ -334,21 +407,24 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
       }
     }
     check_lnc(spec, opts.lnc);
+    const RankShare share = process_share(spec, opts, processes);
     if (opts.threads > 0) set_thread_count(opts.threads);
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
-    return run(spec, make, opts, load_inputs(spec, paths));
+    return run(spec, make, opts, load_inputs(spec, paths, share), share, processes);
+  } catch (const AgreedFailure& e) {
+    return report(e.failure, prog, color, processes);
   } catch (const UsageError& e) {
-    std::cerr << prog << ": error: " << escape_controls(e.message) << "\n";
-    return kExitUsage;
+    failure = plain_failure(RunFailure::Kind::usage, e.message, first_rank);
   } catch (const LocatedError& e) {
-    std::cerr << located_text(e, color);
+    failure = located_failure(e, first_rank);
   } catch (const std::bad_alloc& e) {
-    std::cerr << prog << ": error: " << exception_message(e) << "\n";
+    failure = plain_failure(RunFailure::Kind::program, exception_message(e), first_rank);
   } catch (const std::exception& e) {
     // Error from the runtime, and anything else: reported, never a crash.
-    std::cerr << error_text(e.what(), color);
+    failure = plain_failure(RunFailure::Kind::plain, e.what(), first_rank);
   }
-  return kExitKernelError;
+  if (processes != nullptr) failure = *processes->agree(&failure);
+  return report(failure, prog, color, processes);
 }
 
 }  // namespace nkic::rt

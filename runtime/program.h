@@ -9,16 +9,18 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "runtime/op_observer.h"
 #include "runtime/access_pattern.h"
 #include "runtime/host_io.h"
 #include "runtime/located_error.h"
 #include "runtime/machine.h"
 #include "runtime/npy.h"
+#include "runtime/op_observer.h"
+#include "runtime/run_failure.h"
 
 namespace nkic::rt {
 
@@ -72,9 +74,30 @@ void read_output(const AccessPattern& ap, NpyArray& array);
 
 using KernelFactory = std::function<std::unique_ptr<CompiledKernel>(Machine& machine)>;
 
+// The processes of a program built with --mpi (mpi_world.h), process
+// index() of count() holding share_of(ranks, count(), index()). Every
+// process calls each of these at the same points of the run.
+class Processes {
+ public:
+  virtual ~Processes() = default;
+  virtual int count() const = 0;
+  virtual int index() const = 0;
+  // Whether any process failed, and if so the failure to report (see
+  // run_failure.h); `mine`: this process's, or nullptr.
+  virtual std::optional<RunFailure> agree(const RunFailure* mine) = 0;
+  // Every process's `text`, in process order, on process 0 ("" on the others).
+  virtual std::string gather(const std::string& text) = 0;
+  // The largest of each element over the processes, on every process.
+  virtual std::vector<double> max(const std::vector<double>& values) = 0;
+};
+
 // The whole of a generated program's main(): parses the command line, loads
 // and checks the inputs, runs, writes and prints the outputs, times, and
 // reports errors. Exit codes: 0, 1 (inputs or kernel wrong), 2 (command line).
-int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make);
+// With `processes`, this process holds and reads only its share of the
+// ranks, writes their outputs, and process 0 alone prints and reports the
+// failure the processes agree on.
+int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFactory& make,
+                 Processes* processes = nullptr);
 
 }  // namespace nkic::rt

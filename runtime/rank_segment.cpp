@@ -21,7 +21,7 @@ bool same_place(const SourcePlace* a_place, const SourcePlace* b_place) {
 
 }  // namespace
 
-void run_ranks(int ranks, int64_t elements, const OpObserver* observer,
+void run_ranks(int first_rank, int end_rank, int64_t elements, const OpObserver* observer,
                const std::function<void(int, RankStep&)>& body) {
   struct Outcome {
     RankStep at;
@@ -30,11 +30,12 @@ void run_ranks(int ranks, int64_t elements, const OpObserver* observer,
     std::string message;
     std::exception_ptr thrown;
   };
-  std::vector<Outcome> outcomes(static_cast<size_t>(ranks));
-  const auto one = [&](int64_t r) {
-    Outcome& o = outcomes[static_cast<size_t>(r)];
+  ++failure_checks;
+  std::vector<Outcome> outcomes(static_cast<size_t>(end_rank - first_rank));
+  const auto one = [&](int64_t n) {
+    Outcome& o = outcomes[static_cast<size_t>(n)];
     try {
-      body(static_cast<int>(r), o.at);
+      body(first_rank + static_cast<int>(n), o.at);
     } catch (const Error& e) {
       o.failed = true;
       o.error = true;
@@ -46,15 +47,15 @@ void run_ranks(int ranks, int64_t elements, const OpObserver* observer,
     }
   };
   if (observer == nullptr && elements >= kMinParallelElements) {
-    parallel_pieces(ranks, one);
+    parallel_pieces(end_rank - first_rank, one);
   } else {
-    for (int r = 0; r < ranks; ++r) one(r);
+    for (int n = 0; n < end_rank - first_rank; ++n) one(n);
   }
   // The lowest failing rank's failure, joined by the ranks that failed alike.
   const Outcome* first = nullptr;
   std::vector<int> alike;
-  for (int r = 0; r < ranks; ++r) {
-    const Outcome& o = outcomes[static_cast<size_t>(r)];
+  for (int r = first_rank; r < end_rank; ++r) {
+    const Outcome& o = outcomes[static_cast<size_t>(r - first_rank)];
     if (!o.failed) continue;
     if (first == nullptr) {
       // Anything but an Error at an instruction goes on as it was thrown.

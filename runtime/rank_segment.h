@@ -33,13 +33,13 @@ class RankStep {
 // rank: handing its ranks to the pool would cost more than it saves.
 constexpr int64_t kMinParallelElements = int64_t{1} << 16;
 
-// Runs body(r, step) for every rank r in [0, ranks), then reports the lowest
+// Runs body(r, step) for every rank r in [first, end), then reports the lowest
 // failing rank's failure: an Error as a LocatedError at its instruction's
 // place, naming the ranks whose Error was the same at the same place, any
 // other exception as it was thrown. `elements`: what one rank's instructions
 // write, as nkic counts them. With an observer (the cost model, which hears
 // one operation at a time) the ranks run one after the other.
-void run_ranks(int ranks, int64_t elements, const OpObserver* observer,
+void run_ranks(int first, int end, int64_t elements, const OpObserver* observer,
                const std::function<void(int, RankStep&)>& body);
 
 }  // namespace nkic::rt

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -50,6 +51,7 @@ struct Options {
   bool dump_ir = false;
   bool dump_ast = false;
   bool keep_cpp = false;
+  bool mpi = false;  // a program for mpirun (runtime/mpi_world.h)
   std::string platform = "trn2";
   std::string color = "auto";
   std::vector<std::string> includes;
@@ -117,13 +119,43 @@ class Driver {
     if (opts_.dump_ir) std::cout << codegen::print_ir(*program);
     switch (opts_.command) {
       case Command::check: return ok();
-      case Command::emit: return emit(codegen::emit_cpp(*program));
-      case Command::build: return build(codegen::emit_cpp(*program));
+      case Command::emit:
+        return emit(codegen::emit_cpp(*program, emit_options()));
+      case Command::build:
+        return build(codegen::emit_cpp(*program, emit_options()));
     }
     return 0;
   }
 
  private:
+  codegen::EmitOptions emit_options() const {
+    codegen::EmitOptions options;
+    options.mpi = opts_.mpi;
+    return options;
+  }
+
+  // The libraries a program links, in link order.
+  std::vector<std::string> libraries() const {
+    std::vector<std::string> libs;
+    if (opts_.mpi) {
+#ifdef NKIC_RUNTIME_MPI_LIB
+      libs.push_back(NKIC_RUNTIME_MPI_LIB);
+#endif
+    }
+    for (const char* lib : {NKIC_PROGRAM_LIB, NKIC_COST_LIB, NKIC_RUNTIME_LIB}) libs.push_back(lib);
+    if (opts_.mpi) {
+#ifdef NKIC_MPI_LIBRARIES
+      std::string list = NKIC_MPI_LIBRARIES;
+      for (size_t at = 0; at <= list.size();) {
+        const size_t end = std::min(list.find(',', at), list.size());
+        if (end > at) libs.push_back(list.substr(at, end - at));
+        at = end + 1;
+      }
+#endif
+    }
+    return libs;
+  }
+
   int report(int code) {
     sink_.print(std::cerr, color_);
     return code;
@@ -160,6 +192,14 @@ class Driver {
   }
 
   int build(const std::string& cpp) {
+#ifndef NKIC_RUNTIME_MPI_LIB
+    if (opts_.mpi) {
+      throw InputError{
+          "this nkic was built without MPI, so it cannot build --mpi programs: "
+          "install openmpi-bin and libopenmpi-dev (scripts/setup.sh does) and "
+          "build nkic again"};
+    }
+#endif
     std::string cpp_path = opts_.output + ".cpp";
     if (!opts_.keep_cpp) {
       const char* dir = std::getenv("TMPDIR");
@@ -170,8 +210,7 @@ class Driver {
     }
     write_file(cpp_path, cpp);
     const std::vector<std::string> command =
-        compiler_command(cpp_path, opts_.output, NKIC_SOURCE_DIR,
-                         {NKIC_PROGRAM_LIB, NKIC_COST_LIB, NKIC_RUNTIME_LIB});
+        compiler_command(cpp_path, opts_.output, NKIC_SOURCE_DIR, libraries());
     std::string output;
     const int status = run_command(command, &output);
     if (!opts_.keep_cpp) std::remove(cpp_path.c_str());
@@ -223,6 +262,7 @@ void add_commands(CLI::App& app, Options& opts) {
   emit->add_option("-o,--output", opts.output, "Write the C++ to OUT.cpp instead of stdout")
       ->each([&opts](const std::string&) { opts.output_given = true; });
   emit->add_flag("--dump-ir", opts.dump_ir, "Print the specialized program (IR)");
+  emit->add_flag("--mpi", opts.mpi, "The C++ of a program for mpirun (as build --mpi)");
   emit->add_flag("--dump-ast", opts.dump_ast, "Print FILE's syntax tree");
   CLI::App* build = add_command(app, opts, Command::build, "build",
                                 "Compile the kernel into a program");
@@ -230,6 +270,9 @@ void add_commands(CLI::App& app, Options& opts) {
       ->required()
       ->each([&opts](const std::string&) { opts.output_given = true; });
   build->add_flag("--keep-cpp", opts.keep_cpp, "Keep the generated C++ as PROG.cpp");
+  build->add_flag("--mpi", opts.mpi,
+                  "A program for mpirun -np P (P from 1 to the ranks): each process holds a "
+                  "contiguous share of the ranks, and collectives travel over MPI");
 }
 
 }  // namespace

@@ -69,12 +69,13 @@ def failure(what, argv, proc):
     return f"{what}: exit {proc.returncode}\n  command: {shlex.join(argv)}\n{proc.stderr}"
 
 
-def build(nkic, case, prog):
-    """nkic build for a case; tensor arguments give rank 0's file, whose shape
-    and dtype every rank shares. Returns an error message or None."""
+def build(nkic, case, prog, flags=()):
+    """nkic build for a case (with `flags`, e.g. --mpi); tensor arguments give
+    rank 0's file, whose shape and dtype every rank shares. Returns an error
+    message or None."""
     name, target, kernel, ranks, args, _ = case
     argv = [nkic, "build", kernel_file(target), "-k", kernel_name(target, kernel),
-            "-n", str(ranks), "-o", prog]
+            "-n", str(ranks), "-o", prog, *flags]
     for a in args:
         if is_option(a):
             argv.append(a)
@@ -181,13 +182,19 @@ def check_group(nkirun, nkic, group, rng):
         return errors
 
 
-def main():
-    nkirun, nkic = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    root, example = sys.argv[3], sys.argv[4]
-    selected = cases_of(root, example)
+def programs_of(argv):
+    """(nkirun, nkic, the example's cases, those cases grouped by the program
+    they share) from the command line NKIRUN NKIC REPO_ROOT EXAMPLE."""
+    nkirun, nkic = os.path.abspath(argv[1]), os.path.abspath(argv[2])
+    selected = cases_of(argv[3], argv[4])
     groups = {}
     for case in selected:
         groups.setdefault(build_key(case), []).append(case)
+    return nkirun, nkic, selected, groups
+
+
+def main():
+    nkirun, nkic, selected, groups = programs_of(sys.argv)
     rng = np.random.default_rng(RANDOM_SEED)
     errors = []
     for group in groups.values():

@@ -1,6 +1,7 @@
 // The machine: platforms, shape checks, capacity accounting, lazy storage.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "runtime/format_util.h"
@@ -215,4 +216,21 @@ TEST_CASE("a machine tracing one rank for many charges each allocation once per 
                        Error);
   a.reset();
   CHECK(m.total_bytes() == 0);
+}
+
+TEST_CASE("ranks are shared out among processes in contiguous runs, and each rank has one holder") {
+  for (int ranks : {1, 2, 3, 7, 8, 1024}) {
+    for (int processes = 1; processes <= std::min(ranks, 9); ++processes) {
+      int next = 0;
+      for (int p = 0; p < processes; ++p) {
+        const RankShare share = share_of(ranks, processes, p);
+        CHECK(share.first == next);
+        const int size = share.end - share.first;
+        CHECK((size == ranks / processes || size == ranks / processes + 1));
+        for (int r = share.first; r < share.end; ++r) CHECK(process_of(r, ranks, processes) == p);
+        next = share.end;
+      }
+      CHECK(next == ranks);
+    }
+  }
 }

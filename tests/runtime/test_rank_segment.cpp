@@ -30,7 +30,7 @@ struct Threads {
 template <typename Body>
 LocatedError failure(int ranks, Body&& body) {
   try {
-    run_ranks(ranks, kMinParallelElements, nullptr, body);
+    run_ranks(0, ranks, kMinParallelElements, nullptr, body);
   } catch (const LocatedError& e) {
     return e;
   }
@@ -45,7 +45,7 @@ TEST_CASE("run_ranks runs every rank once, side by side or one after the other")
     Threads pool(threads);
     for (int64_t elements : {int64_t{0}, kMinParallelElements}) {
       std::vector<std::atomic<int>> runs(7);
-      run_ranks(7, elements, nullptr, [&](int r, RankStep& step) {
+      run_ranks(0, 7, elements, nullptr, [&](int r, RankStep& step) {
         step.next(kFirst);
         runs[static_cast<size_t>(r)].fetch_add(1);
       });
@@ -74,7 +74,7 @@ TEST_CASE("the lowest failing rank's error, with the ranks that failed alike") {
 
 TEST_CASE("an exception other than Error is rethrown as it was") {
   Threads pool(2);
-  CHECK_THROWS_AS(run_ranks(4, kMinParallelElements, nullptr,
+  CHECK_THROWS_AS(run_ranks(0, 4, kMinParallelElements, nullptr,
                             [](int r, RankStep& step) {
                               step.next(kFirst);
                               if (r == 2) throw std::bad_alloc();
@@ -88,4 +88,24 @@ TEST_CASE("an exception other than Error is rethrown as it was") {
     if (r == 1) throw Error("lower rank");
   });
   CHECK(e.ranks == std::vector<int>{1});
+}
+
+TEST_CASE("a process's share of the ranks runs only those ranks, reporting their first failure") {
+  Threads pool(2);
+  std::vector<std::atomic<int>> runs(8);
+  run_ranks(3, 6, kMinParallelElements, nullptr, [&](int r, RankStep& step) {
+    step.next(kFirst);
+    runs[static_cast<size_t>(r)].fetch_add(1);
+  });
+  for (int r = 0; r < 8; ++r) CHECK(runs[static_cast<size_t>(r)].load() == (r >= 3 && r < 6));
+  const auto fail = [](int r, RankStep& step) {
+    step.next(kFirst);
+    if (r >= 4) throw Error("bad");
+  };
+  try {
+    run_ranks(3, 6, 0, nullptr, fail);
+    FAIL("no failure");
+  } catch (const LocatedError& e) {
+    CHECK(e.ranks == std::vector<int>{4, 5});
+  }
 }
