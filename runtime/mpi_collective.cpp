@@ -8,6 +8,7 @@
 #include "runtime/dma.h"
 #include "runtime/mpi_world.h"
 #include "runtime/run_failure.h"
+#include "runtime/strict.h"
 
 namespace nkic::rt {
 namespace {
@@ -39,6 +40,19 @@ MpiCollective::Lowered& MpiCollective::lowered(size_t members) {
   if (it != lowered_.end()) return it->second;
   Lowered& l = lowered_[members];
   l.schedule = lower_collective(op_, members, tensors_);
+  const std::vector<Step>& steps = l.schedule.steps;
+  for (size_t n = 0; n < steps.size(); ++n) {
+    const Slot& from = steps[n].src;
+    // A source that shares a destination's buffer changes when that does.
+    bool stays =
+        from.kind != Slot::Kind::src || !tensors_.at(static_cast<size_t>(from.tensor)).staged;
+    for (size_t t = n; t < steps.size() && stays; ++t) {
+      const Slot& to = steps[t].dst;
+      const bool same_kind = to.kind == from.kind;
+      stays = !(same_kind && (to.kind == Slot::Kind::dst || to.tensor == from.tensor));
+    }
+    l.source_stays.push_back(stays);
+  }
   for (const ScratchBuffer& b : l.schedule.scratch) {
     std::vector<int64_t> storage = b.shape;
     storage.insert(storage.begin(), b.copies);
@@ -137,6 +151,21 @@ void MpiCollective::run(const std::vector<const AccessPattern*>& srcs,
       const int64_t elements = count(step.src, loops);
       const DType dtype = source_dtype(step.src, l);
       if (from == me) {
+        if (l.source_stays[static_cast<size_t>(&step - l.schedule.steps.data())]) {
+          try {
+            const AccessPattern source = view(step.src, loops);
+            if (source.contiguous() && !source.row_offsets) {
+              check_bounds(source);
+              check_written(source);
+              const size_t size = dtype_size(source.dtype());
+              world.post_send(source.buffer->data() + source.offset * static_cast<int64_t>(size),
+                              static_cast<size_t>(elements) * size, to);
+              return;
+            }
+          } catch (const std::exception& e) {
+            fail(1, e);  // and the packed copy below goes instead
+          }
+        }
         std::shared_ptr<Buffer> packed =
             machine_.allocate_scratch(machine_.first_rank(), dtype, {elements}, "sent");
         try {
@@ -160,8 +189,10 @@ void MpiCollective::run(const std::vector<const AccessPattern*>& srcs,
         fail(0, e);
       }
     });
+    // Delivered before the next list, which may fold in the same scratch.
+    world.wait_sends();
+    sent.clear();
   }
-  world.wait_sends();
   if (failure) throw *failure;
 }
 

@@ -5,7 +5,9 @@
 // process's packed source and does the same DMA from it; a step whose
 // destination is elsewhere packs the source and sends it. Every process so
 // makes the same moves and folds in the same order as one process running
-// every rank, and the results are the same bits. A scratch buffer is held
+// every rank, and the results are the same bits. A contiguous source that
+// no later step of the schedule writes is sent from where it lies, without
+// a packed copy. A scratch buffer is held
 // by the process of the list's first member, as nkirun keeps it on that
 // member's rank.
 //
@@ -41,6 +43,9 @@ class MpiCollective {
  private:
   struct Lowered {
     Schedule schedule;
+    // Per step: nothing the schedule writes from that step on can change its
+    // source, so the source may travel from where it is, unpacked.
+    std::vector<bool> source_stays;
     std::vector<std::shared_ptr<Buffer>> buffers;  // made when first used
     std::vector<AccessPattern> scratch;
   };
