@@ -29,7 +29,9 @@ class Pool {
  public:
   ~Pool() { stop(); }
 
+  // Without waiting for a job that runs (a job's piece may ask, too).
   int size() {
+    if (const int n = size_.load(std::memory_order_relaxed)) return n;
     std::lock_guard<std::mutex> job(job_mutex_);
     if (size_ == 0) size_ = available_cores();
     return size_;
@@ -110,7 +112,7 @@ class Pool {
   }
 
   std::mutex job_mutex_;  // held by the one job running, and by resize
-  int size_ = 0;          // 0: not yet read from the machine
+  std::atomic<int> size_{0};  // 0: not yet read from the machine; set with job_mutex_ held
   std::vector<std::thread> workers_;
 
   std::mutex mutex_;  // guards what follows, but next_
