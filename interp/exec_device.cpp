@@ -6,6 +6,7 @@
 #include <array>
 
 #include "interp/spmd.h"
+#include "runtime/rank_queues.h"
 
 namespace nkic::interp {
 
@@ -60,6 +61,11 @@ void ExecDevice::run(const DeviceCall& call) {
   o.reg_dsts = rt::Span<int64_t*>(reg_dsts.data(), rd);
   o.reg_srcs = rt::Span<int64_t>(reg_srcs.data(), rs);
   o.rank = rank_;
+  // Held back to run beside the other ranks' (rank_queues.h), when it may be.
+  if (rt::RankQueues* queues = nd > 0 ? dsts_[0].buffer->machine().queues() : nullptr;
+      queues && queues->hold(rank_, call.op, o)) {
+    return;
+  }
   rt::run_op(call.op, o);
   if (observer_) {
     const SourceRange& w = call.where;

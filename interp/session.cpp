@@ -24,6 +24,7 @@
 #include "interp/tensor_io.h"
 #include "runtime/format_util.h"
 #include "runtime/print.h"
+#include "runtime/rank_queues.h"
 #include "runtime/thread_pool.h"
 
 namespace nkic::interp {
@@ -449,6 +450,12 @@ std::optional<RunResult> Session::run(const std::string& kernel,
     std::vector<std::unique_ptr<LncShare>> shares;  // [rank], under a grid
     for (int r = 0; lnc > 1 && r < im.options.ranks; ++r) {
       shares.push_back(std::make_unique<LncShare>(lnc));
+    }
+    // The ranks' own data movement side by side (rank_queues.h), where
+    // nothing listens to the operations one at a time.
+    std::optional<rt::RankQueues> queues;
+    if (rt::thread_count() > 1 && !im.options.observer && lnc == 1 && !machine.strict()) {
+      queues.emplace(machine);
     }
     Spmd spmd(im.options.ranks, /*name_ranks=*/true, lnc);
     spmd.set_observer(im.options.observer);

@@ -16,6 +16,7 @@
 #include "runtime/checked_int.h"
 #include "runtime/dtype_traits.h"
 #include "runtime/format_util.h"
+#include "runtime/rank_queues.h"
 
 namespace nkic::rt {
 namespace {
@@ -115,6 +116,7 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, Extents sh
       charged_bytes_(0) {}
 
 Buffer::~Buffer() {
+  settle();
   machine_.release(rank_, program_, kind_, charged_bytes_, admitted_bytes_);
   if (!data_.empty()) machine_.recycle(std::move(data_));
 }
@@ -149,7 +151,12 @@ void Buffer::make_ready(bool fill) {
   }
 }
 
+void Buffer::settle_held() {
+  if (RankQueues* queues = machine_.queues()) queues->before_access();
+}
+
 std::byte* Buffer::data() {
+  settle();
   if (!ready_) make_ready(/*fill=*/true);
   return data_.data();
 }
@@ -161,6 +168,7 @@ std::byte* Buffer::data_for_write() {
 }
 
 std::byte* Buffer::data_for_overwrite() {
+  settle();
   if (!ready_) make_ready(/*fill=*/false);
   written_ = true;
   return data_.data();
@@ -169,6 +177,7 @@ std::byte* Buffer::data_for_overwrite() {
 void Buffer::fill_from_host(const std::byte* bytes, size_t n) {
   n = std::min(n, static_cast<size_t>(this->bytes()));
   if (n == 0) return;
+  settle();
   const bool whole = n == static_cast<size_t>(this->bytes());
   if (!ready_) make_ready(/*fill=*/!whole);
   std::memcpy(data_.data(), bytes, n);
@@ -198,6 +207,7 @@ std::vector<int64_t> element_index(const Buffer& buffer, int64_t offset) {
 }
 
 std::vector<bool>& Buffer::matmul_flags() {
+  settle();
   if (matmul_written_.empty() && elements_ > 0) {
     matmul_written_.assign(static_cast<size_t>(elements_), false);
   }

@@ -71,6 +71,7 @@ const Platform& default_platform();
 
 class Machine;
 class Buffer;
+class RankQueues;
 
 // The ranks process `index` of `processes` holds when `ranks` ranks are
 // shared out in contiguous runs as even as can be (the first ones a rank
@@ -175,6 +176,15 @@ class Buffer {
   // false) on first use.
   std::vector<bool>& matmul_flags();
 
+  // Operations held back on a rank's queue that touch this buffer
+  // (rank_queues.h): while any wait, touching its data or releasing it runs
+  // the queues first. An operation that writes it marks it written when it
+  // is held back, when a serial run would have.
+  void note_held(int delta, bool writes) {
+    held_ += delta;
+    if (writes) written_ = true;
+  }
+
  private:
   Machine& machine_;
   uint64_t serial_;
@@ -191,9 +201,15 @@ class Buffer {
   Storage data_;
   bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
+  int held_ = 0;
   std::vector<bool> initialized_;  // strict mode only
   std::vector<bool> matmul_written_;
 
+  // Runs the machine's rank queues when operations on this buffer wait there.
+  void settle() {
+    if (held_ != 0) settle_held();
+  }
+  void settle_held();
   // Makes data_ the buffer's storage (from the pool when it can); fills it
   // with the uninitialized pattern when `fill`.
   void make_ready(bool fill);
@@ -237,6 +253,10 @@ class Machine {
     end_rank_ = end;
   }
   int first_rank() const { return first_rank_; }
+  // The interpreter's rank queues while a run holds operations back
+  // (rank_queues.h); nullptr otherwise.
+  void set_queues(RankQueues* queues) { queues_ = queues; }
+  RankQueues* queues() const { return queues_; }
   int end_rank() const { return end_rank_; }
   bool has_data() const { return has_data_; }
   const Platform& platform() const { return platform_; }
@@ -327,6 +347,7 @@ class Machine {
   int64_t memory_limit_ = 0;
   int alike_ranks_ = 1;
   int64_t total_bytes_ = 0;
+  RankQueues* queues_ = nullptr;
   std::vector<std::vector<int64_t>> live_;  // [rank * programs + program][pool]
   std::vector<Accumulators> accumulators_;  // [(rank * programs + program) * 2 + engine]
   // Of each byte size: the free storages, and how many buffers of that size

@@ -10,6 +10,7 @@
 #include "runtime/machine.h"
 #include "runtime/rank_segment.h"
 #include "runtime/thread_pool.h"
+#include "scoped_threads.h"
 
 using namespace nkic::rt;
 
@@ -18,12 +19,6 @@ namespace {
 const SourcePlace kFirst = {"k.py", 3, 5, 9, "    a()"};
 const SourcePlace kSecond = {"k.py", 4, 5, 9, "    b()"};
 const SourcePlace kSecondAgain = {"k.py", 4, 5, 9, "    b()"};  // another constant, same place
-
-struct Threads {
-  int before = thread_count();
-  explicit Threads(int n) { set_thread_count(n); }
-  ~Threads() { set_thread_count(before); }
-};
 
 // Runs `fail(r, step)` as the stretch on `ranks` ranks, side by side, and
 // returns what it threw.
@@ -42,7 +37,7 @@ LocatedError failure(int ranks, Body&& body) {
 
 TEST_CASE("run_ranks runs every rank once, side by side or one after the other") {
   for (int threads : {1, 3}) {
-    Threads pool(threads);
+    ScopedThreads pool(threads);
     for (int64_t elements : {int64_t{0}, kMinParallelElements}) {
       std::vector<std::atomic<int>> runs(7);
       run_ranks(0, 7, elements, nullptr, [&](int r, RankStep& step) {
@@ -55,7 +50,7 @@ TEST_CASE("run_ranks runs every rank once, side by side or one after the other")
 }
 
 TEST_CASE("the lowest failing rank's error, with the ranks that failed alike") {
-  Threads pool(3);
+  ScopedThreads pool(3);
   // Rank 1 fails at the second place late, rank 3 early at the first: rank
   // 1's error is the one nkirun (rank after rank) meets first. Ranks 2 and 4
   // fail alike at the same place (another constant of it), rank 5 at it with
@@ -73,7 +68,7 @@ TEST_CASE("the lowest failing rank's error, with the ranks that failed alike") {
 }
 
 TEST_CASE("an exception other than Error is rethrown as it was") {
-  Threads pool(2);
+  ScopedThreads pool(2);
   CHECK_THROWS_AS(run_ranks(0, 4, kMinParallelElements, nullptr,
                             [](int r, RankStep& step) {
                               step.next(kFirst);
@@ -91,7 +86,7 @@ TEST_CASE("an exception other than Error is rethrown as it was") {
 }
 
 TEST_CASE("a process's share of the ranks runs only those ranks, reporting their first failure") {
-  Threads pool(2);
+  ScopedThreads pool(2);
   std::vector<std::atomic<int>> runs(8);
   run_ranks(3, 6, kMinParallelElements, nullptr, [&](int r, RankStep& step) {
     step.next(kFirst);

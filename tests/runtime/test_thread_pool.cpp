@@ -12,18 +12,13 @@
 #include "runtime/collectives.h"
 #include "runtime/dma.h"
 #include "runtime/thread_pool.h"
+#include "scoped_threads.h"
 
 using namespace nkic::rt;
 
 namespace {
 
 // Sets the pool's size for one test case and puts the previous one back.
-struct Threads {
-  int before = thread_count();
-  explicit Threads(int n) { set_thread_count(n); }
-  ~Threads() { set_thread_count(before); }
-};
-
 // Large enough to be split: several pieces, the last one short.
 constexpr int64_t kElements = 5 * kPieceBytes / 4 + 37;
 
@@ -51,7 +46,7 @@ AccessPattern whole(Buffer& b) {
 
 TEST_CASE("every piece runs exactly once, on 1 to 5 threads") {
   for (int threads = 1; threads <= 5; ++threads) {
-    Threads pool(threads);
+    ScopedThreads pool(threads);
     CHECK(thread_count() == threads);
     std::vector<std::atomic<int>> runs(103);
     parallel_pieces(103, [&](int64_t i) { runs[static_cast<size_t>(i)].fetch_add(1); });
@@ -60,7 +55,7 @@ TEST_CASE("every piece runs exactly once, on 1 to 5 threads") {
 }
 
 TEST_CASE("split_dense covers the run in order-free ranges, once each") {
-  Threads pool(3);
+  ScopedThreads pool(3);
   const int64_t n = 3 * kPieceBytes + 5;  // bytes of 1-byte elements
   std::vector<std::atomic<int>> seen(static_cast<size_t>(n));
   std::atomic<int> calls{0};
@@ -82,7 +77,7 @@ TEST_CASE("split_dense covers the run in order-free ranges, once each") {
 TEST_CASE("a large copy and a large fold give a serial loop's bits on any thread count") {
   std::vector<float> expected_sum;
   for (int threads : {1, 2, 3, 4}) {
-    Threads pool(threads);
+    ScopedThreads pool(threads);
     Machine m(3, default_platform());
     auto a = pattern_buffer(m, 0, 1), b = pattern_buffer(m, 1, 2), c = pattern_buffer(m, 2, 3);
     const std::vector<float> av = contents(*a), bv = contents(*b), cv = contents(*c);
@@ -113,7 +108,7 @@ TEST_CASE("a large copy and a large fold give a serial loop's bits on any thread
 }
 
 TEST_CASE("an overlapping copy within one buffer stays a memmove") {
-  Threads pool(4);
+  ScopedThreads pool(4);
   Machine m(1, default_platform());
   auto b = pattern_buffer(m, 0, 5);
   const std::vector<float> before = contents(*b);
@@ -126,7 +121,7 @@ TEST_CASE("an overlapping copy within one buffer stays a memmove") {
 }
 
 TEST_CASE("a caller that finds the pool busy runs its pieces itself") {
-  Threads pool(2);
+  ScopedThreads pool(2);
   std::atomic<bool> inside{false}, release{false};
   std::thread first([&] {
     parallel_pieces(2, [&](int64_t) {
@@ -144,7 +139,7 @@ TEST_CASE("a caller that finds the pool busy runs its pieces itself") {
 }
 
 TEST_CASE("a piece that starts a job runs that job's pieces itself") {
-  Threads pool(3);
+  ScopedThreads pool(3);
   std::vector<std::atomic<int>> inner(4 * 5);
   std::atomic<int> elsewhere{0};
   parallel_pieces(4, [&](int64_t i) {

@@ -1,0 +1,138 @@
+// See rank_queues.h.
+#include "runtime/rank_queues.h"
+
+#include <exception>
+
+#include "runtime/dtype.h"
+#include "runtime/fill.h"
+#include "runtime/machine.h"
+#include "runtime/thread_pool.h"
+
+namespace nkic::rt {
+namespace {
+
+// Whether this thread is running a queue: its operations' own accesses.
+thread_local bool running_queue = false;
+
+// A pattern the rank's queue alone may touch: in bounds on the rank's own
+// tensor (not a shared one), every element at a fixed place (no per-row offsets).
+bool own_pattern(const AccessPattern& ap, int rank) {
+  return ap.buffer->rank() == rank && ap.buffer->kind() != MemKind::shared_hbm && !ap.row_offsets &&
+         in_bounds(ap);
+}
+
+// What the operation writes, in bytes, when it is one that cannot fail on
+// patterns that passed own_pattern; -1 for the others.
+int64_t held_bytes(const DeviceOp& op, const OpOperands& o) {
+  if (std::holds_alternative<DmaCopy>(op)) {
+    const AccessPattern& dst = *o.dsts[0];
+    const AccessPattern& src = *o.srcs[0];
+    if (dst.elements() != src.elements()) return -1;
+    if (dst.dtype() != src.dtype() && !conversion_problem(dst.dtype(), src.dtype()).empty()) {
+      return -1;
+    }
+    return dst.elements() * static_cast<int64_t>(dtype_size(dst.dtype()));
+  }
+  if (std::holds_alternative<Memset>(op)) {
+    const AccessPattern& dst = *o.dsts[0];
+    if (is_packed(dst.dtype())) return -1;  // only a fill of 0 is allowed
+    return dst.elements() * static_cast<int64_t>(dtype_size(dst.dtype()));
+  }
+  return -1;
+}
+
+}  // namespace
+
+RankQueues::RankQueues(Machine& machine)
+    : machine_(machine), queues_(static_cast<size_t>(machine.ranks())) {
+  machine_.set_queues(this);
+}
+
+RankQueues::~RankQueues() {
+  run_all();
+  machine_.set_queues(nullptr);
+}
+
+bool RankQueues::hold(int rank, const DeviceOp& op, const OpOperands& o) {
+  if (machine_.strict() || machine_.programs() > 1) return false;
+  if (o.dsts.size() != 1 || o.srcs.size() > 1 || !o.reg_dsts.empty() || !o.reg_srcs.empty()) {
+    return false;
+  }
+  if (!own_pattern(*o.dsts[0], rank) || (!o.srcs.empty() && !own_pattern(*o.srcs[0], rank))) {
+    return false;
+  }
+  const int64_t bytes = held_bytes(op, o);
+  Queue& q = queues_[static_cast<size_t>(rank)];
+  if (bytes < 0 || (q.size == 0 && bytes < kMinHeldBytes)) return false;
+  if (q.size == kMaxHeldOps) run_all();
+  if (q.size == q.ops.size()) q.ops.emplace_back(Held{op, {}, {}, false});
+  Held& h = q.ops[q.size];
+  h.op = op;
+  h.dst = *o.dsts[0];
+  h.has_src = !o.srcs.empty();
+  if (h.has_src) h.src = *o.srcs[0];
+  if (q.size++ == 0) waiting_.push_back(rank);
+  h.dst.buffer->note_held(1, /*writes=*/true);
+  if (h.has_src) h.src.buffer->note_held(1, false);
+  return true;
+}
+
+void RankQueues::run_queue(Queue& q) {
+  const bool outer = running_queue;
+  running_queue = true;
+  for (size_t i = 0; i < q.size; ++i) {
+    const Held& h = q.ops[i];
+    const AccessPattern* dst = &h.dst;
+    const AccessPattern* src = &h.src;
+    OpOperands o;
+    o.dsts = Span<const AccessPattern*>(&dst, 1);
+    o.srcs = Span<const AccessPattern*>(&src, h.has_src ? 1 : 0);
+    run_op(h.op, o);
+  }
+  running_queue = outer;
+}
+
+void RankQueues::run_all() {
+  if (waiting_.empty()) return;
+  // Taken first: a queue's run may release nothing, but a caller reached
+  // from here must find nothing left to run.
+  std::vector<int> ranks;
+  ranks.swap(waiting_);
+  std::exception_ptr failure;
+  if (ranks.size() == 1) {
+    try {
+      run_queue(queues_[static_cast<size_t>(ranks[0])]);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  } else {
+    std::vector<std::exception_ptr> failures(ranks.size());
+    parallel_pieces(static_cast<int64_t>(ranks.size()), [&](int64_t i) {
+      try {
+        run_queue(queues_[static_cast<size_t>(ranks[static_cast<size_t>(i)])]);
+      } catch (...) {
+        failures[static_cast<size_t>(i)] = std::current_exception();
+      }
+    });
+    for (const std::exception_ptr& f : failures) {
+      if (f && !failure) failure = f;
+    }
+  }
+  for (int rank : ranks) {
+    Queue& q = queues_[static_cast<size_t>(rank)];
+    for (size_t i = 0; i < q.size; ++i) {
+      q.ops[i].dst.buffer->note_held(-1, false);
+      if (q.ops[i].has_src) q.ops[i].src.buffer->note_held(-1, false);
+    }
+    q.size = 0;
+  }
+  // Held operations cannot fail on the patterns they were given; one that
+  // does anyway (the host out of memory) is no kernel's error.
+  if (failure) std::rethrow_exception(failure);
+}
+
+void RankQueues::before_access() {
+  if (!running_queue) run_all();
+}
+
+}  // namespace nkic::rt

@@ -1,0 +1,99 @@
+// RankQueues (rank_queues.h): what is held back and what runs at once, and
+// that every access to a tensor an operation waits on (a read, a write, its
+// release) first runs the queues, on any thread count.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "runtime/machine.h"
+#include "runtime/rank_queues.h"
+#include "runtime/thread_pool.h"
+#include "scoped_threads.h"
+
+using namespace nkic::rt;
+
+namespace {
+
+// Elements of float32 that make a copy large enough to be held back.
+constexpr int64_t kHeld = kMinHeldBytes / 4;
+
+std::shared_ptr<Buffer> counting(Machine& m, int rank, int64_t n, float base) {
+  auto b = m.allocate(rank, MemKind::hbm, DType::float32, {n}, "src");
+  std::vector<float> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = base + static_cast<float>(i);
+  b->fill_from_host(reinterpret_cast<const std::byte*>(v.data()), v.size() * sizeof(float));
+  return b;
+}
+
+float at(Buffer& b, int64_t i) {
+  float f;
+  std::memcpy(&f, b.data() + i * 4, 4);
+  return f;
+}
+
+bool hold_copy(RankQueues& q, int rank, Buffer& dst, Buffer& src, int64_t n) {
+  AccessPattern d{&dst, 0, {Dim{1, n}}};
+  AccessPattern s{&src, 0, {Dim{1, n}}};
+  const AccessPattern* dp = &d;
+  const AccessPattern* sp = &s;
+  OpOperands o;
+  o.dsts = Span<const AccessPattern*>(&dp, 1);
+  o.srcs = Span<const AccessPattern*>(&sp, 1);
+  o.rank = rank;
+  return q.hold(rank, DeviceOp(DmaCopy{}), o);
+}
+
+}  // namespace
+
+TEST_CASE("rank queues hold a rank's own large copies and run them before anyone reads") {
+  for (int threads : {1, 3}) {
+    ScopedThreads pool(threads);
+    Machine m(3, default_platform());
+    RankQueues q(m);
+    std::vector<std::shared_ptr<Buffer>> src, mid, dst;
+    for (int r = 0; r < 3; ++r) {
+      src.push_back(counting(m, r, kHeld, 100.0f * static_cast<float>(r)));
+      mid.push_back(m.allocate(r, MemKind::hbm, DType::float32, {kHeld}, "mid"));
+      dst.push_back(m.allocate(r, MemKind::hbm, DType::float32, {kHeld}, "dst"));
+    }
+    for (int r = 0; r < 3; ++r) {
+      CHECK(hold_copy(q, r, *mid[static_cast<size_t>(r)], *src[static_cast<size_t>(r)], kHeld));
+      // A small copy waits behind the large one, in order.
+      CHECK(hold_copy(q, r, *dst[static_cast<size_t>(r)], *mid[static_cast<size_t>(r)], 4));
+    }
+    CHECK(dst[1]->written());  // marked when held, as a serial run would have
+    // Another rank's tensor runs at once.
+    auto other = m.allocate(0, MemKind::hbm, DType::float32, {kHeld}, "other");
+    CHECK_FALSE(hold_copy(q, 1, *other, *src[1], kHeld));
+    // Reading rank 2's destination runs every queue first.
+    CHECK(at(*dst[2], 3) == 203.0f);
+    CHECK(at(*dst[0], 0) == 0.0f);
+    CHECK(at(*mid[1], kHeld - 1) == 100.0f + static_cast<float>(kHeld - 1));
+    // With nothing waiting, a small copy runs at once.
+    auto small = m.allocate(2, MemKind::hbm, DType::float32, {4}, "small");
+    auto small_src = counting(m, 2, 4, 7.0f);
+    CHECK_FALSE(hold_copy(q, 2, *small, *small_src, 4));
+  }
+}
+
+TEST_CASE("releasing a tensor a held copy reads runs the copy first") {
+  ScopedThreads pool(2);
+  Machine m(2, default_platform());
+  RankQueues q(m);
+  auto dst = m.allocate(1, MemKind::hbm, DType::float32, {kHeld}, "dst");
+  {
+    auto src = counting(m, 1, kHeld, 5.0f);
+    CHECK(hold_copy(q, 1, *dst, *src, kHeld));
+  }  // src released here
+  CHECK(at(*dst, kHeld - 1) == 5.0f + static_cast<float>(kHeld - 1));
+}
+
+TEST_CASE("a strict machine holds nothing back") {
+  Machine m(1, default_platform());
+  m.set_strict(true);
+  RankQueues q(m);
+  auto src = counting(m, 0, kHeld, 0.0f);
+  auto dst = m.allocate(0, MemKind::hbm, DType::float32, {kHeld}, "dst");
+  CHECK_FALSE(hold_copy(q, 0, *dst, *src, kHeld));
+}
