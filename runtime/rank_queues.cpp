@@ -21,24 +21,18 @@ bool own_pattern(const AccessPattern& ap, int rank) {
          in_bounds(ap);
 }
 
-// What the operation writes, in bytes, when it is one that cannot fail on
-// patterns that passed own_pattern; -1 for the others.
-int64_t held_bytes(const DeviceOp& op, const OpOperands& o) {
+// Whether the operation is one that cannot fail on patterns that passed
+// own_pattern: a copy of equal counts between convertible dtypes, a fill of
+// a dtype that is not packed (only 0 fills those).
+bool cannot_fail(const DeviceOp& op, const OpOperands& o) {
+  const AccessPattern& dst = *o.dsts[0];
   if (std::holds_alternative<DmaCopy>(op)) {
-    const AccessPattern& dst = *o.dsts[0];
+    if (o.srcs.size() != 1) return false;
     const AccessPattern& src = *o.srcs[0];
-    if (dst.elements() != src.elements()) return -1;
-    if (dst.dtype() != src.dtype() && !conversion_problem(dst.dtype(), src.dtype()).empty()) {
-      return -1;
-    }
-    return dst.elements() * static_cast<int64_t>(dtype_size(dst.dtype()));
+    return dst.elements() == src.elements() &&
+           (dst.dtype() == src.dtype() || conversion_problem(dst.dtype(), src.dtype()).empty());
   }
-  if (std::holds_alternative<Memset>(op)) {
-    const AccessPattern& dst = *o.dsts[0];
-    if (is_packed(dst.dtype())) return -1;  // only a fill of 0 is allowed
-    return dst.elements() * static_cast<int64_t>(dtype_size(dst.dtype()));
-  }
-  return -1;
+  return std::holds_alternative<Memset>(op) && !is_packed(dst.dtype());
 }
 
 }  // namespace
@@ -58,12 +52,17 @@ bool RankQueues::hold(int rank, const DeviceOp& op, const OpOperands& o) {
   if (o.dsts.size() != 1 || o.srcs.size() > 1 || !o.reg_dsts.empty() || !o.reg_srcs.empty()) {
     return false;
   }
-  if (!own_pattern(*o.dsts[0], rank) || (!o.srcs.empty() && !own_pattern(*o.srcs[0], rank))) {
+  Queue& q = queues_[static_cast<size_t>(rank)];
+  const AccessPattern& dst = *o.dsts[0];
+  // The cheapest refusal first: many small transfers come this way.
+  if (q.size == 0 &&
+      dst.elements() * static_cast<int64_t>(dtype_size(dst.dtype())) < kMinHeldBytes) {
     return false;
   }
-  const int64_t bytes = held_bytes(op, o);
-  Queue& q = queues_[static_cast<size_t>(rank)];
-  if (bytes < 0 || (q.size == 0 && bytes < kMinHeldBytes)) return false;
+  if (!own_pattern(dst, rank) || (!o.srcs.empty() && !own_pattern(*o.srcs[0], rank))) {
+    return false;
+  }
+  if (!cannot_fail(op, o)) return false;
   if (q.size == kMaxHeldOps) run_all();
   if (q.size == q.ops.size()) q.ops.emplace_back(Held{op, {}, {}, false});
   Held& h = q.ops[q.size];
