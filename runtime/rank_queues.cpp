@@ -67,7 +67,7 @@ bool RankQueues::hold(int rank, const DeviceOp& op, const OpOperands& o) {
   if (q.size == q.ops.size()) q.ops.emplace_back(Held{op, {}, {}, false});
   Held& h = q.ops[q.size];
   h.op = op;
-  h.dst = *o.dsts[0];
+  h.dst = dst;
   h.has_src = !o.srcs.empty();
   if (h.has_src) h.src = *o.srcs[0];
   if (q.size++ == 0) waiting_.push_back(rank);
@@ -93,29 +93,23 @@ void RankQueues::run_queue(Queue& q) {
 
 void RankQueues::run_all() {
   if (waiting_.empty()) return;
-  // Taken first: a queue's run may release nothing, but a caller reached
-  // from here must find nothing left to run.
+  // Taken before any queue runs: an access from a queue's own operations
+  // finds nothing waiting.
   std::vector<int> ranks;
   ranks.swap(waiting_);
-  std::exception_ptr failure;
-  if (ranks.size() == 1) {
+  std::vector<std::exception_ptr> failures(ranks.size());
+  const auto run_rank = [&](int64_t i) {
     try {
-      run_queue(queues_[static_cast<size_t>(ranks[0])]);
+      run_queue(queues_[static_cast<size_t>(ranks[static_cast<size_t>(i)])]);
     } catch (...) {
-      failure = std::current_exception();
+      failures[static_cast<size_t>(i)] = std::current_exception();
     }
+  };
+  // One queue runs on the caller, its large transfers still split on the pool.
+  if (ranks.size() == 1) {
+    run_rank(0);
   } else {
-    std::vector<std::exception_ptr> failures(ranks.size());
-    parallel_pieces(static_cast<int64_t>(ranks.size()), [&](int64_t i) {
-      try {
-        run_queue(queues_[static_cast<size_t>(ranks[static_cast<size_t>(i)])]);
-      } catch (...) {
-        failures[static_cast<size_t>(i)] = std::current_exception();
-      }
-    });
-    for (const std::exception_ptr& f : failures) {
-      if (f && !failure) failure = f;
-    }
+    parallel_pieces(static_cast<int64_t>(ranks.size()), run_rank);
   }
   for (int rank : ranks) {
     Queue& q = queues_[static_cast<size_t>(rank)];
@@ -127,7 +121,9 @@ void RankQueues::run_all() {
   }
   // Held operations cannot fail on the patterns they were given; one that
   // does anyway (the host out of memory) is no kernel's error.
-  if (failure) std::rethrow_exception(failure);
+  for (const std::exception_ptr& f : failures) {
+    if (f) std::rethrow_exception(f);
+  }
 }
 
 void RankQueues::before_access() {
