@@ -116,7 +116,7 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, Extents sh
       charged_bytes_(0) {}
 
 Buffer::~Buffer() {
-  settle();
+  if (held_ != 0) machine_.queues()->adopt(*this);
   machine_.release(rank_, program_, kind_, charged_bytes_, admitted_bytes_);
   if (!data_.empty()) machine_.recycle(std::move(data_));
 }
@@ -149,6 +149,12 @@ void Buffer::make_ready(bool fill) {
     std::memcpy(p + done, p, n);
     done += n;
   }
+}
+
+void Buffer::drop_storage() {
+  if (!data_.empty()) machine_.recycle(std::move(data_));
+  data_ = Storage();
+  ready_ = false;
 }
 
 void Buffer::settle_held() {
@@ -255,6 +261,12 @@ int64_t Machine::admit(const std::function<std::string()>& what, int64_t storage
   if (alike_ranks_ > 1 &&
       __builtin_mul_overflow(storage_bytes, int64_t{alike_ranks_}, &storage_bytes)) {
     storage_bytes = std::numeric_limits<int64_t>::max();
+  }
+  // Within the limit, but not with the storage the rank queues keep for
+  // released tensors: they run first and free it.
+  if (memory_limit_ > 0 && queues_ && storage_bytes <= memory_limit_ - total_bytes_ &&
+      storage_bytes > memory_limit_ - total_bytes_ - queues_->kept_bytes()) {
+    queues_->run_all();
   }
   if (memory_limit_ > 0 && storage_bytes > memory_limit_ - total_bytes_) {
     const std::string per_rank = alike_ranks_ > 1 ? " (" + format_bytes(one_rank) + " on each of " +

@@ -177,9 +177,9 @@ class Buffer {
   std::vector<bool>& matmul_flags();
 
   // Operations held back on a rank's queue that touch this buffer
-  // (rank_queues.h): while any wait, touching its data or releasing it runs
-  // the queues first. An operation that writes it marks it written when it
-  // is held back, when a serial run would have.
+  // (rank_queues.h): while any wait, touching its data runs the queues
+  // first, and releasing it hands its storage to them. An operation that writes it marks it written
+  // when it is held back, when a serial run would have.
   void note_held(int delta, bool writes) {
     held_ += delta;
     if (writes) written_ = true;
@@ -202,6 +202,7 @@ class Buffer {
   bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
   int held_ = 0;
+  bool stand_in_ = false;          // keeps a released buffer's storage (rank_queues.h)
   std::vector<bool> initialized_;  // strict mode only
   std::vector<bool> matmul_written_;
 
@@ -210,11 +211,15 @@ class Buffer {
     if (held_ != 0) settle_held();
   }
   void settle_held();
+  // Hands the storage back to the machine's pool (a stand-in whose waiting
+  // operations all ran): its contents are no one's any more.
+  void drop_storage();
   // Makes data_ the buffer's storage (from the pool when it can); fills it
   // with the uninitialized pattern when `fill`.
   void make_ready(bool fill);
 
-  friend class Machine;  // sets the charges once they are accepted
+  friend class Machine;     // sets the charges once they are accepted
+  friend class RankQueues;  // moves a released buffer's storage to a stand-in
 };
 
 // An engine's accumulator registers on one core, one float32 per partition

@@ -76,19 +76,35 @@ bool RankQueues::hold(int rank, const DeviceOp& op, const OpOperands& o) {
   return true;
 }
 
-void RankQueues::run_queue(Queue& q) {
+void RankQueues::ran_on(Buffer& b) {
+  if (--b.held_ == 0 && b.stand_in_) b.drop_storage();
+}
+
+std::exception_ptr RankQueues::run_queue(Queue& q) {
   const bool outer = running_queue;
   running_queue = true;
+  std::exception_ptr failure;
   for (size_t i = 0; i < q.size; ++i) {
     const Held& h = q.ops[i];
-    const AccessPattern* dst = &h.dst;
-    const AccessPattern* src = &h.src;
-    OpOperands o;
-    o.dsts = Span<const AccessPattern*>(&dst, 1);
-    o.srcs = Span<const AccessPattern*>(&src, h.has_src ? 1 : 0);
-    run_op(h.op, o);
+    if (!failure) {
+      const AccessPattern* dst = &h.dst;
+      const AccessPattern* src = &h.src;
+      OpOperands o;
+      o.dsts = Span<const AccessPattern*>(&dst, 1);
+      o.srcs = Span<const AccessPattern*>(&src, h.has_src ? 1 : 0);
+      try {
+        run_op(h.op, o);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    }
+    // Each buffer is its rank's alone: its count is this thread's to keep.
+    ran_on(*h.dst.buffer);
+    if (h.has_src) ran_on(*h.src.buffer);
   }
+  q.size = 0;
   running_queue = outer;
+  return failure;
 }
 
 void RankQueues::run_all() {
@@ -99,11 +115,8 @@ void RankQueues::run_all() {
   ranks.swap(waiting_);
   std::vector<std::exception_ptr> failures(ranks.size());
   const auto run_rank = [&](int64_t i) {
-    try {
-      run_queue(queues_[static_cast<size_t>(ranks[static_cast<size_t>(i)])]);
-    } catch (...) {
-      failures[static_cast<size_t>(i)] = std::current_exception();
-    }
+    const size_t k = static_cast<size_t>(i);
+    failures[k] = run_queue(queues_[static_cast<size_t>(ranks[k])]);
   };
   // One queue runs on the caller, its large transfers still split on the pool.
   if (ranks.size() == 1) {
@@ -111,14 +124,8 @@ void RankQueues::run_all() {
   } else {
     parallel_pieces(static_cast<int64_t>(ranks.size()), run_rank);
   }
-  for (int rank : ranks) {
-    Queue& q = queues_[static_cast<size_t>(rank)];
-    for (size_t i = 0; i < q.size; ++i) {
-      q.ops[i].dst.buffer->note_held(-1, false);
-      if (q.ops[i].has_src) q.ops[i].src.buffer->note_held(-1, false);
-    }
-    q.size = 0;
-  }
+  stand_ins_.clear();
+  kept_bytes_ = 0;
   // Held operations cannot fail on the patterns they were given; one that
   // does anyway (the host out of memory) is no kernel's error.
   for (const std::exception_ptr& f : failures) {
@@ -128,6 +135,38 @@ void RankQueues::run_all() {
 
 void RankQueues::before_access() {
   if (!running_queue) run_all();
+}
+
+void RankQueues::adopt(Buffer& dying) {
+  if (dying.bytes() > kMaxKeptBytes - kept_bytes_) {
+    run_all();
+    return;
+  }
+  auto stand_in =
+      std::make_unique<Buffer>(machine_, dying.rank(), dying.kind(), dying.dtype(), dying.shape(),
+                               dying.name(), dying.io(), dying.program());
+  stand_in->stand_in_ = true;
+  stand_in->data_.swap(dying.data_);
+  stand_in->ready_ = dying.ready_;
+  stand_in->written_ = dying.written_;
+  std::swap(stand_in->held_, dying.held_);
+  // Only the dying buffer's rank may hold operations on it (own_pattern).
+  // From the newest back, until all of them are found: a tile's operations
+  // are the last few.
+  Queue& q = queues_[static_cast<size_t>(dying.rank())];
+  for (size_t i = q.size, left = static_cast<size_t>(stand_in->held_); left > 0 && i-- > 0;) {
+    Held& h = q.ops[i];
+    if (h.dst.buffer == &dying) {
+      h.dst.buffer = stand_in.get();
+      --left;
+    }
+    if (h.has_src && h.src.buffer == &dying) {
+      h.src.buffer = stand_in.get();
+      --left;
+    }
+  }
+  kept_bytes_ += dying.bytes();
+  stand_ins_.push_back(std::move(stand_in));
 }
 
 }  // namespace nkic::rt

@@ -8,14 +8,24 @@
 // Nothing can tell: a held-back operation touches only its rank's tensors,
 // which only that rank's queue writes, and any other access to a tensor an
 // operation waits on (another rank's DMA, a collective, a print, the host
-// reading outputs, the tensor's release) first runs every queue. So each
-// tensor sees its operations in the order of a serial run, and the results
-// are the same bytes; what can fail, fails where it did, since it is not
-// held back.
+// reading outputs) first runs every queue. So each tensor sees its
+// operations in the order of a serial run, and the results are the same
+// bytes; what can fail, fails where it did, since it is not held back.
+//
+// A tensor released while operations wait on it is released at once, as a
+// serial run releases it (its capacity is free for the next allocation),
+// but its storage moves to a stand-in buffer of the queues', which the
+// waiting operations use instead and which dies once they ran: a tile
+// allocated afresh in each iteration of a loop does not stop the queues.
+// The storage so kept counts against the host's memory: past
+// kMaxKeptBytes, or when an allocation within the memory limit would go
+// beyond it with the kept storage, the queues run first.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <memory>
 #include <vector>
 
 #include "runtime/access_pattern.h"
@@ -29,6 +39,9 @@ constexpr int64_t kMinHeldBytes = int64_t{16} << 10;
 // A rank's queue holds at most this many operations; the next one runs the
 // queues first, so a long loop does not pile up memory.
 constexpr size_t kMaxHeldOps = 4096;
+// The storage of released tensors the queues keep for their operations at
+// most; beyond it a release runs the queues.
+constexpr int64_t kMaxKeptBytes = int64_t{1} << 30;
 
 class RankQueues {
  public:
@@ -53,6 +66,14 @@ class RankQueues {
   // Runs the queues, unless the caller is one of them.
   void before_access();
 
+  // For Buffer: `dying` is being released while operations wait on it. Its
+  // storage moves to a stand-in the waiting operations use from then on
+  // (or, past kMaxKeptBytes, the queues run now).
+  void adopt(Buffer& dying);
+
+  // The storage bytes of released tensors kept for waiting operations.
+  int64_t kept_bytes() const { return kept_bytes_; }
+
  private:
   struct Held {
     DeviceOp op;
@@ -64,11 +85,19 @@ class RankQueues {
     size_t size = 0;
   };
 
-  void run_queue(Queue& queue);
+  // Runs a queue's operations in order and empties it; returns the first
+  // failure (the operations after it do not run).
+  std::exception_ptr run_queue(Queue& queue);
+  // One waiting operation on `b` ran: the last one frees a stand-in's storage
+  // for the next allocation to take.
+  static void ran_on(Buffer& b);
 
   Machine& machine_;
   std::vector<Queue> queues_;  // by rank
   std::vector<int> waiting_;   // the ranks whose queues are not empty, in order
+  // Stand-ins for released tensors, freed once the queues ran.
+  std::vector<std::unique_ptr<Buffer>> stand_ins_;
+  int64_t kept_bytes_ = 0;
 };
 
 }  // namespace nkic::rt
