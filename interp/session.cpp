@@ -5,9 +5,8 @@
 // and the naming of outputs.
 #include "interp/session.h"
 
-#include <time.h>
-
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -42,12 +41,10 @@ bool is_jit_decorator(const ast::Expr& e) {
   return false;
 }
 
-// The CPU time of the calling thread: what one rank has spent, excluding
-// the time it waited for its turn or for a collective.
-double thread_cpu_micros() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) * 1e-3;
+double wall_micros() {
+  return std::chrono::duration<double, std::micro>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 // One kernel argument as run() or trace() gives it.
@@ -363,10 +360,14 @@ void Session::Impl::rank_body(int rank, int program, LncShare* share, const ast:
   ExecDevice device(rank, spmd, program, options.observer);
   Evaluator ev(context(rank, machine, device, spmd, program, share));
   BoundKernel bound = bind_kernel(ev, def, args, machine, device);
-  // The rank's own CPU time and its transfers' pieces run on the pool's threads.
-  const double start = thread_cpu_micros() + rt::helpers_cpu_micros();
+  // The rank's wall time in the call, less its waits for its turn (the
+  // other ranks' time): the ranks run one at a time, their held copies and
+  // their transfers' pieces on the pool meanwhile.
+  const double start = wall_micros() - spmd.waited_micros(rank, program);
   const Value returned = ev.call(bound.function, {}, std::move(bound.kwargs), def.name_range);
-  kernel_micros = thread_cpu_micros() + rt::helpers_cpu_micros() - start;
+  // What the rank's copies still hold back is the kernel's work too.
+  if (rt::RankQueues* queues = machine.queues()) queues->run_all();
+  kernel_micros = wall_micros() - spmd.waited_micros(rank, program) - start;
   const ast::Return* ret = ev.last_return();
   spmd.set_finish_place(rank, ret ? ret->range : def.range, program);
   const auto returned_list = program_returns(ev, program, share, def, returned);

@@ -74,11 +74,12 @@ struct RunResult {
   rt::RankOutputs outputs;
   // [rank] -> each output formatted NumPy-style, in the same order.
   std::vector<std::vector<std::string>> printed;
-  // The CPU time, in microseconds, the ranks spent inside the kernel call,
-  // summed over ranks: not the module's top level, the binding of arguments
-  // or the reading back of outputs. Ranks run one at a time and a rank
-  // blocked on its turn or in a collective uses no CPU, so the sum is the
-  // time the simulated device took to execute the kernel.
+  // The wall time, in microseconds, the ranks spent inside the kernel call,
+  // summed over ranks, each rank's waits for its turn left out: not the
+  // module's top level, the binding of arguments or the reading back of
+  // outputs. Ranks run one at a time, so the sum is the time the simulated
+  // device took to execute the kernel (with the pool's threads helping:
+  // large transfers in pieces, held copies beside the running rank).
   double kernel_micros = 0;
 };
 

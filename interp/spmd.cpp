@@ -4,6 +4,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <string>
 
@@ -49,6 +50,7 @@ Spmd::Spmd(int ranks, bool name_ranks, int programs)
       programs_(programs),
       rank_cv_(static_cast<size_t>(ranks * programs)),
       state_(static_cast<size_t>(ranks * programs), State::ready),
+      waited_micros_(static_cast<size_t>(ranks * programs), 0.0),
       finish_place_(static_cast<size_t>(ranks * programs)),
       meeting_(static_cast<size_t>(ranks)) {}
 
@@ -119,7 +121,10 @@ void Spmd::pass_baton_locked() {
 void Spmd::wait_turn_locked(std::unique_lock<std::mutex>& lock, int unit) {
   // Even a cancelled rank waits for the baton: unwinding frees its tensors,
   // and the machine must only ever be touched by one rank at a time.
+  const auto start = std::chrono::steady_clock::now();
   rank_cv_[static_cast<size_t>(unit)].wait(lock, [&] { return current_ == unit; });
+  waited_micros_[static_cast<size_t>(unit)] +=
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   if (cancelled_) throw Cancelled{};
 }
 

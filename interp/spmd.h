@@ -108,6 +108,13 @@ class Spmd {
   // Where a rank's kernel ended, for "rank 2 finished at k.py:20:1".
   void set_finish_place(int rank, const SourceRange& where, int program = 0);
 
+  // The wall time, in microseconds, a rank's program has spent waiting for
+  // its turn (in a collective, or for another rank to pass the baton) since
+  // the run began. From the rank's own thread.
+  double waited_micros(int rank, int program = 0) const {
+    return waited_micros_[static_cast<size_t>(unit(rank, program))];
+  }
+
  private:
   enum class State { ready, waiting, done };
   struct Pending {
@@ -147,6 +154,7 @@ class Spmd {
   std::vector<std::condition_variable> rank_cv_;  // one per unit: its turn has come
   std::condition_variable done_cv_;               // every rank has finished
   std::vector<State> state_;
+  std::vector<double> waited_micros_;  // by unit, each its own thread's
   std::vector<SourceRange> finish_place_;
   std::list<Pending> pending_;
   std::vector<std::optional<ProgramMeeting>> meeting_;  // per rank: the program waiting to meet

@@ -1,7 +1,6 @@
 #include "runtime/thread_pool.h"
 
 #include <sched.h>
-#include <time.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -12,16 +11,9 @@
 namespace nkic::rt {
 namespace {
 
-thread_local int64_t helpers_cpu_ns = 0;
 // Whether this thread is running a job's pieces: a piece that starts a job
 // of its own runs it itself (the pool is busy with the outer one).
 thread_local bool in_job = false;
-
-int64_t thread_cpu_ns() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
-}
 
 // Workers start on the first job that needs them and wait between jobs; a
 // job's pieces are handed out one at a time, to whichever thread asks next.
@@ -59,7 +51,6 @@ class Pool {
       piece_ = &piece;
       pieces_ = pieces;
       next_.store(0, std::memory_order_relaxed);
-      job_cpu_ns_ = 0;
       busy_ = workers_.size();
       ++generation_;
     }
@@ -68,7 +59,6 @@ class Pool {
     std::unique_lock<std::mutex> lock(mutex_);
     done_.wait(lock, [this] { return busy_ == 0; });
     piece_ = nullptr;
-    helpers_cpu_ns += job_cpu_ns_;
   }
 
  private:
@@ -86,11 +76,8 @@ class Pool {
       if (stopping_) return;
       seen = generation_;
       lock.unlock();
-      const int64_t start = thread_cpu_ns();
       work();
-      const int64_t spent = thread_cpu_ns() - start;
       lock.lock();
-      job_cpu_ns_ += spent;
       if (--busy_ == 0) done_.notify_one();
     }
   }
@@ -119,8 +106,7 @@ class Pool {
   std::condition_variable wake_, done_;
   bool stopping_ = false;
   uint64_t generation_ = 0;
-  size_t busy_ = 0;         // workers still in the current job
-  int64_t job_cpu_ns_ = 0;  // the workers' CPU time in the current job
+  size_t busy_ = 0;  // workers still in the current job
   const std::function<void(int64_t)>* piece_ = nullptr;
   int64_t pieces_ = 0;
   std::atomic<int64_t> next_{0};
@@ -149,10 +135,6 @@ void set_thread_count(int n) {
 
 int thread_count() {
   return pool().size();
-}
-
-double helpers_cpu_micros() {
-  return static_cast<double>(helpers_cpu_ns) / 1000.0;
 }
 
 void parallel_pieces(int64_t pieces, const std::function<void(int64_t)>& piece) {

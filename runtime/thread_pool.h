@@ -34,11 +34,6 @@ int thread_count();
 // caller's, and returns when all have returned. The pieces must not throw.
 void parallel_pieces(int64_t pieces, const std::function<void(int64_t)>& piece);
 
-// The CPU time, in microseconds, that the pool's other threads have spent on
-// the jobs this thread started, since it started: added to this thread's
-// own CPU time, what its work cost (nkirun's --time).
-double helpers_cpu_micros();
-
 // The bytes of one piece of a large dense transfer: small enough that two
 // threads share an 8 MiB tensor evenly, large enough that handing a piece
 // out costs nothing beside moving it.

@@ -178,10 +178,10 @@ void add_run_command(CLI::App& app, RunOptions& opts) {
   run->add_option("--iters", opts.iters, "Run the kernel N times")->check(CLI::Range(1, 1000000));
   run->add_flag("--time", opts.time,
                 "Print to stderr the median over the runs of the kernel's execution time, "
-                "as `time: X us/iter`: the CPU time the ranks spend inside the kernel call, "
-                "summed over ranks (they run one at a time), with inputs already in device "
-                "memory; loading inputs, the module's top level and reading outputs back "
-                "are not counted");
+                "as `time: X us/iter`: the wall time the ranks spend inside the kernel call, "
+                "summed over ranks (they run one at a time, the threads helping), with inputs "
+                "already in device memory; loading inputs, the module's top level, reading "
+                "outputs back and a rank's waits for its turn are not counted");
   run->add_option("--platform", opts.platform, "Simulated platform")
       ->check(CLI::IsMember({"trn2", "trn3"}));
   run->add_option("--color", opts.color, "Colour diagnostics")
