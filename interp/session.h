@@ -79,7 +79,7 @@ struct RunResult {
   // module's top level, the binding of arguments or the reading back of
   // outputs. Ranks run one at a time, so the sum is the time the simulated
   // device took to execute the kernel (with the pool's threads helping:
-  // large transfers in pieces, held copies beside the running rank).
+  // large transfers in pieces, and the ranks' held copies side by side).
   double kernel_micros = 0;
 };
 

@@ -116,7 +116,9 @@ Buffer::Buffer(Machine& machine, int rank, MemKind kind, DType dtype, Extents sh
       charged_bytes_(0) {}
 
 Buffer::~Buffer() {
-  if (held_ != 0) machine_.queues()->adopt(*this);
+  if (held_ != 0) {
+    if (RankQueues* queues = machine_.queues()) queues->adopt(*this);
+  }
   machine_.release(rank_, program_, kind_, charged_bytes_, admitted_bytes_);
   if (!data_.empty()) machine_.recycle(std::move(data_));
 }

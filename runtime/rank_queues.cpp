@@ -2,6 +2,7 @@
 #include "runtime/rank_queues.h"
 
 #include <exception>
+#include <new>
 
 #include "runtime/dtype.h"
 #include "runtime/fill.h"
@@ -142,9 +143,17 @@ void RankQueues::adopt(Buffer& dying) {
     run_all();
     return;
   }
-  auto stand_in =
-      std::make_unique<Buffer>(machine_, dying.rank(), dying.kind(), dying.dtype(), dying.shape(),
-                               dying.name(), dying.io(), dying.program());
+  // Made and kept before anything moves to it: a host out of memory here
+  // leaves the dying buffer as it was, and the queues run instead.
+  try {
+    stand_ins_.push_back(std::make_unique<Buffer>(machine_, dying.rank(), dying.kind(),
+                                                  dying.dtype(), dying.shape(), dying.name(),
+                                                  dying.io(), dying.program()));
+  } catch (const std::bad_alloc&) {
+    run_all();
+    return;
+  }
+  Buffer* stand_in = stand_ins_.back().get();
   stand_in->stand_in_ = true;
   stand_in->data_.swap(dying.data_);
   stand_in->ready_ = dying.ready_;
@@ -157,16 +166,15 @@ void RankQueues::adopt(Buffer& dying) {
   for (size_t i = q.size, left = static_cast<size_t>(stand_in->held_); left > 0 && i-- > 0;) {
     Held& h = q.ops[i];
     if (h.dst.buffer == &dying) {
-      h.dst.buffer = stand_in.get();
+      h.dst.buffer = stand_in;
       --left;
     }
     if (h.has_src && h.src.buffer == &dying) {
-      h.src.buffer = stand_in.get();
+      h.src.buffer = stand_in;
       --left;
     }
   }
   kept_bytes_ += dying.bytes();
-  stand_ins_.push_back(std::move(stand_in));
 }
 
 }  // namespace nkic::rt
