@@ -28,34 +28,27 @@ trap 'rm -rf "$TMP"' EXIT
 cd "$ROOT"
 random_npy "$TMP/x.npy" 2048 1024
 
-"$PYTHON" - "$NKIRUN" "$TMP" "$ITERS" "$ROUNDS" <<'PY'
-import filecmp, re, statistics, subprocess, sys
+# One round: the four runs' medians, in microseconds, on one line.
+run() {  # THREADS TILE_PER_BLOCK
+  median_us "$NKIRUN" run bench/kernels/rank_copies.py -n 8 -a "input=@$TMP/x.npy" \
+    -a "replica_group=[[0, 1, 2, 3, 4, 5, 6, 7]]" -a "tile_per_block=$2" -a repeats=6 \
+    --threads "$1" --iters "$ITERS" --time -o "$TMP/out$1$2"
+}
+for _ in $(seq "$ROUNDS"); do
+  echo "$(run 1 0)" "$(run 2 0)" "$(run 1 1)" "$(run 2 1)"
+done >"$TMP/rounds.txt"
+for p in 0 1; do
+  diff -r "$TMP/out1$p" "$TMP/out2$p" >/dev/null ||
+    { echo "$BENCH: outputs differ between --threads 1 and 2 (tile_per_block=$p)" >&2; exit 1; }
+done
 
-nkirun, tmp, iters, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-
-def argv(threads, per_block):
-    return [nkirun, "run", "bench/kernels/rank_copies.py", "-n", "8",
-            "-a", f"input=@{tmp}/x.npy", "-a", "replica_group=[[0, 1, 2, 3, 4, 5, 6, 7]]",
-            "-a", f"tile_per_block={per_block}", "-a", "repeats=6", "--threads", str(threads), "--iters", iters, "--time",
-            "-o", f"{tmp}/out{threads}{per_block}"]
-
-times = {(t, p): [] for p in (0, 1) for t in (1, 2)}
-for _ in range(rounds):
-    for key in times:
-        proc = subprocess.run(argv(*key), capture_output=True, text=True)
-        found = re.search(r"time: ([0-9.e+-]+) us/iter", proc.stderr)
-        if proc.returncode != 0 or not found:
-            sys.exit(f"bench/interp_ranks.sh: failed: {' '.join(argv(*key))}\n{proc.stderr}")
-        times[key].append(float(found.group(1)) / 1000)
-for p in (0, 1):
-    a, b = f"{tmp}/out1{p}", f"{tmp}/out2{p}"
-    cmp = filecmp.dircmp(a, b)
-    if cmp.diff_files or cmp.left_only or cmp.right_only:
-        sys.exit(f"outputs differ between --threads 1 and 2 (tile_per_block={p})")
+"$PYTHON" - "$TMP/rounds.txt" <<'PY'
+import statistics
+import sys
+rounds = [list(map(float, line.split())) for line in open(sys.argv[1])]
+med = [statistics.median(r[i] for r in rounds) / 1000 for i in range(4)]
 print(f"{'staging tensor':<20} {'threads 1 (ms)':>15} {'threads 2 (ms)':>15} {'1/2':>6}")
-for p, label in ((0, "once"), (1, "per block")):
-    one = statistics.median(times[(1, p)])
-    two = statistics.median(times[(2, p)])
-    print(f"{label:<20} {one:>15.1f} {two:>15.1f} {one / two:>6.2f}")
+for i, label in ((0, "once"), (2, "per block")):
+    print(f"{label:<20} {med[i]:>15.1f} {med[i + 1]:>15.1f} {med[i] / med[i + 1]:>6.2f}")
 print("outputs of --threads 1 and 2: identical")
 PY
