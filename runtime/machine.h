@@ -176,15 +176,6 @@ class Buffer {
   // false) on first use.
   std::vector<bool>& matmul_flags();
 
-  // Operations held back on a rank's queue that touch this buffer
-  // (rank_queues.h): while any wait, touching its data runs the queues
-  // first, and releasing it hands its storage to them. An operation that writes it marks it written
-  // when it is held back, when a serial run would have.
-  void note_held(int delta, bool writes) {
-    held_ += delta;
-    if (writes) written_ = true;
-  }
-
  private:
   Machine& machine_;
   uint64_t serial_;
@@ -201,6 +192,9 @@ class Buffer {
   Storage data_;
   bool ready_ = false;  // data_ is allocated and holds the buffer's contents
   bool written_ = false;
+  // Operations held back on a rank's queue that touch this buffer
+  // (rank_queues.h): while any wait, touching its data runs the queues
+  // first, and releasing it hands its storage to them.
   int held_ = 0;
   bool stand_in_ = false;          // keeps a released buffer's storage (rank_queues.h)
   std::vector<bool> initialized_;  // strict mode only
@@ -219,7 +213,7 @@ class Buffer {
   void make_ready(bool fill);
 
   friend class Machine;     // sets the charges once they are accepted
-  friend class RankQueues;  // moves a released buffer's storage to a stand-in
+  friend class RankQueues;  // counts held operations, keeps released storage
 };
 
 // An engine's accumulator registers on one core, one float32 per partition

@@ -72,8 +72,10 @@ bool RankQueues::hold(int rank, const DeviceOp& op, const OpOperands& o) {
   h.has_src = !o.srcs.empty();
   if (h.has_src) h.src = *o.srcs[0];
   if (q.size++ == 0) waiting_.push_back(rank);
-  h.dst.buffer->note_held(1, /*writes=*/true);
-  if (h.has_src) h.src.buffer->note_held(1, false);
+  // A held write marks its tensor written now, when a serial run would have.
+  ++h.dst.buffer->held_;
+  h.dst.buffer->written_ = true;
+  if (h.has_src) ++h.src.buffer->held_;
   return true;
 }
 
