@@ -3,8 +3,9 @@
 // in `# FILE:LINE` (the file's base name, so the text does not depend on
 // where the sources live). Under an LNC grid (--lnc 2) the header names the
 // LNC, each on-chip buffer its program, and the body is one section per
-// program (`program 0:`, `program 1:`), the order the programs run in;
-// without a grid none of these appear.
+// program (`program 0:`, `program 1:`), the order the programs run in, or of
+// both (`programs 0 and 1, in turn:`) for a loop of both programs' instructions,
+// each line then naming its program; without a grid none of these appear.
 #include "codegen/ir.h"
 
 #include <algorithm>
@@ -94,8 +95,14 @@ class Printer {
       const int program = program_of(p_.body[begin]);
       size_t end = begin + 1;
       while (end < p_.body.size() && program_of(p_.body[end]) == program) ++end;
-      out_ << "  program " << program << ":\n";
+      if (program == kBoth) {
+        out_ << "  programs 0 and 1, in turn:\n";
+      } else {
+        out_ << "  program " << program << ":\n";
+      }
+      mixed_ = program == kBoth;
       nodes(p_.body, 2, begin, end);
+      mixed_ = false;
       begin = end;
     }
     return out_.str();
@@ -104,11 +111,21 @@ class Printer {
  private:
   bool grid() const { return p_.lnc > 1; }
 
-  // The program whose instructions a node holds: a loop's first instruction's.
+  // A loop made of a loop split where the programs met (reroll_runs.h)
+  // holds both programs' instructions.
+  static constexpr int kBoth = -2;
+
+  // The program whose instructions a node holds, or kBoth.
   static int program_of(const Node& n) {
     if (const Instr* i = std::get_if<Instr>(&n)) return i->program;
     const std::vector<Node>& body = std::get<std::unique_ptr<Loop>>(n)->body;
-    return body.empty() ? -1 : program_of(body.front());
+    int program = -1;
+    for (const Node& b : body) {
+      const int p = program_of(b);
+      if (p == kBoth || (program >= 0 && p != program)) return kBoth;
+      program = p;
+    }
+    return program;
   }
 
   void nodes(const std::vector<Node>& body, int depth) { nodes(body, depth, 0, body.size()); }
@@ -118,7 +135,9 @@ class Printer {
       const Node& n = body[k];
       const std::string indent(static_cast<size_t>(depth) * 2, ' ');
       if (const Instr* i = std::get_if<Instr>(&n)) {
-        out_ << indent << instr(*i) << "  # " << place(i->where) << "\n";
+        out_ << indent << instr(*i) << "  # " << place(i->where);
+        if (mixed_) out_ << ", program " << i->program;
+        out_ << "\n";
         continue;
       }
       const Loop& l = *std::get<std::unique_ptr<Loop>>(n);
@@ -186,6 +205,7 @@ class Printer {
 
   const Program& p_;
   std::ostringstream out_;
+  bool mixed_ = false;  // printing a section of both programs: each line names its own
 };
 
 }  // namespace

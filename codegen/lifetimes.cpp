@@ -45,16 +45,22 @@ class Lifetimes {
       uses[n] = node(body[n]);
       all.insert(uses[n].begin(), uses[n].end());
     }
-    std::map<int, size_t> last;  // buffer -> the last node using it
+    std::map<int, size_t> first, last;  // buffer -> the first and last node using it
     for (size_t n = 0; n < body.size(); ++n) {
-      for (int b : uses[n]) last[b] = n;
+      for (int b : uses[n]) {
+        first.emplace(b, n);
+        last[b] = n;
+      }
     }
-    // Releases after node n, in allocation order.
+    // Releases after node n, in allocation order. A loop's tensor used
+    // before its allocation in the body is the previous iteration's, carried
+    // over (reroll_runs.h): allocating it anew frees that one, and the last
+    // is released where the loop's parent allocated the first.
     std::map<size_t, std::vector<Instr>> after;
     std::vector<Node> out;
     for (size_t n = 0; n < body.size(); ++n) {
       const Instr* i = std::get_if<Instr>(&body[n]);
-      if (i && i->as<Allocate>() && !kept_.count(i->buffer)) {
+      if (i && i->as<Allocate>() && !kept_.count(i->buffer) && first.at(i->buffer) == n) {
         after[last.at(i->buffer)].push_back(release_of(*i));
       }
     }

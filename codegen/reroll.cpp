@@ -8,144 +8,30 @@
 #include <map>
 #include <utility>
 
+#include "codegen/alike.h"
+#include "codegen/reroll_runs.h"
+
 namespace nkic::codegen {
 namespace {
-
-// Maps another iteration's allocations to iteration 0's; ids allocated
-// outside the loop map to themselves.
-struct Renaming {
-  std::map<int, int> buffers, registers;
-
-  int buffer(int id) const {
-    auto it = buffers.find(id);
-    return it == buffers.end() ? id : it->second;
-  }
-  int reg(int id) const {
-    auto it = registers.find(id);
-    return it == registers.end() ? id : it->second;
-  }
-};
-
-// Calls f(Affine&) on every offset constant of a node tree, in a fixed order.
-template <typename NodeT, typename F>
-void for_each_slot(NodeT& node, F&& f);
-
-template <typename OperandT, typename F>
-void operand_slots(OperandT& o, F&& f) {
-  f(o.offset);
-  for (auto& d : o.dynamic) f(d.element);
-}
-
-template <typename NodesT, typename F>
-void nodes_slots(NodesT& nodes, F&& f) {
-  for (auto& n : nodes) for_each_slot(n, f);
-}
-
-template <typename NodeT, typename F>
-void for_each_slot(NodeT& node, F&& f) {
-  if (auto* instr = std::get_if<Instr>(&node)) {
-    for (auto& o : instr->dsts) operand_slots(o, f);
-    for (auto& o : instr->srcs) operand_slots(o, f);
-    return;
-  }
-  nodes_slots(std::get<std::unique_ptr<Loop>>(node)->body, f);
-}
-
-bool same_place(const SourceRange& a, const SourceRange& b) {
-  return a.file == b.file && a.begin.line == b.begin.line && a.begin.col == b.begin.col &&
-         a.end.line == b.end.line && a.end.col == b.end.col;
-}
-
-// Equal up to offset constants, with b's allocations renamed.
-class Alike {
- public:
-  explicit Alike(const Renaming& map) : map_(map) {}
-
-  bool nodes(const std::vector<Node>& a, const std::vector<Node>& b) const {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!node(a[i], b[i])) return false;
-    }
-    return true;
-  }
-
- private:
-  bool node(const Node& a, const Node& b) const {
-    if (a.index() != b.index()) return false;
-    if (auto* ia = std::get_if<Instr>(&a)) return instr(*ia, std::get<Instr>(b));
-    const Loop& la = *std::get<std::unique_ptr<Loop>>(a);
-    const Loop& lb = *std::get<std::unique_ptr<Loop>>(b);
-    return la.var == lb.var && la.count == lb.count && same_place(la.where, lb.where) &&
-           nodes(la.body, lb.body);
-  }
-
-  // Attributes compare as the operations define equality; every id is an
-  // operand and compares under the renaming.
-  bool instr(const Instr& a, const Instr& b) const {
-    return a.op == b.op && same_place(a.where, b.where) && operands(a.dsts, b.dsts) &&
-           operands(a.srcs, b.srcs) && regs(a.reg_dsts, b.reg_dsts) &&
-           regs(a.reg_srcs, b.reg_srcs) &&
-           a.buffer == (b.buffer < 0 ? b.buffer : map_.buffer(b.buffer));
-  }
-
-  bool regs(const std::vector<int>& a, const std::vector<int>& b) const {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!reg(a[i], b[i])) return false;
-    }
-    return true;
-  }
-
-  bool operands(const std::vector<Operand>& a, const std::vector<Operand>& b) const {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!operand(a[i], b[i])) return false;
-    }
-    return true;
-  }
-
-  bool operand(const Operand& a, const Operand& b) const {
-    if (a.buffer != map_.buffer(b.buffer) || a.offset.terms != b.offset.terms ||
-        a.dims != b.dims || a.dynamic.size() != b.dynamic.size() || a.as_dtype != b.as_dtype) {
-      return false;
-    }
-    for (size_t i = 0; i < a.dynamic.size(); ++i) {
-      const DynamicOffset& x = a.dynamic[i];
-      const DynamicOffset& y = b.dynamic[i];
-      const int y_buffer = y.buffer < 0 ? y.buffer : map_.buffer(y.buffer);
-      if (!reg(x.reg, y.reg) || x.buffer != y_buffer || x.element.terms != y.element.terms ||
-          x.multiplier != y.multiplier || x.per_row != y.per_row || x.row_step != y.row_step ||
-          x.partitions != y.partitions || x.column_step != y.column_step || x.rows != y.rows) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  bool reg(int a, int b) const { return a == (b < 0 ? b : map_.reg(b)); }
-
-  const Renaming& map_;
-};
-
-std::vector<int64_t> slot_values(const std::vector<Node>& body) {
-  std::vector<int64_t> out;
-  nodes_slots(body, [&](const Affine& a) { out.push_back(a.constant); });
-  return out;
-}
 
 class Reroller {
  public:
   Reroller(const Trace& trace, Program& program) : trace_(trace), program_(program) {}
 
-  std::vector<Node> nodes(std::vector<TraceNode>& in, int depth) {
+  // at, when given, gets the index in the result of each node of `in`, and
+  // its size last.
+  std::vector<Node> nodes(std::vector<TraceNode>& in, int depth,
+                          std::vector<size_t>* at = nullptr) {
     std::vector<Node> out;
     for (TraceNode& n : in) {
+      if (at) at->push_back(out.size());
       if (auto* instr = std::get_if<Instr>(&n)) {
         out.emplace_back(std::move(*instr));
       } else {
         loop(*std::get<std::unique_ptr<TraceLoop>>(n), depth, out);
       }
     }
+    if (at) at->push_back(out.size());
     return out;
   }
 
@@ -179,12 +65,15 @@ class Reroller {
   // to bodies[0].
   bool rerollable(const TraceLoop& l, std::vector<std::vector<Node>>& bodies, int depth) const {
     const TraceIteration& first = l.iterations[0];
-    std::vector<std::vector<int64_t>> slots{slot_values(bodies[0])};
+    std::vector<std::vector<int64_t>> slots{values(bodies[0])};
     for (size_t k = 1; k < bodies.size(); ++k) {
       Renaming map;
       if (!match_allocations(first, l.iterations[k], map)) return false;
-      if (!Alike(map).nodes(bodies[0], bodies[k])) return false;
-      slots.push_back(slot_values(bodies[k]));
+      if (bodies[k].size() != bodies[0].size() ||
+          !alike(bodies[0].data(), bodies[k].data(), bodies[0].size(), map)) {
+        return false;
+      }
+      slots.push_back(values(bodies[k]));
     }
     std::vector<int64_t> deltas;
     for (size_t s = 0; s < slots[0].size(); ++s) {
@@ -195,11 +84,15 @@ class Reroller {
       deltas.push_back(delta);
     }
     size_t s = 0;
-    nodes_slots(bodies[0], [&](Affine& a) {
+    for_each_slot(bodies[0].data(), bodies[0].size(), [&](Affine& a) {
       if (deltas[s] != 0) a.terms.emplace_back(depth, deltas[s]);
       ++s;
     });
     return true;
+  }
+
+  static std::vector<int64_t> values(const std::vector<Node>& body) {
+    return slot_values(body.data(), body.size());
   }
 
   bool match_allocations(const TraceIteration& first, const TraceIteration& other,
@@ -245,8 +138,14 @@ class Reroller {
 
 void reroll(Trace trace, Program& program) {
   Reroller r(trace, program);
-  program.body = r.nodes(trace.body, 0);
+  std::vector<size_t> at;
+  program.body = r.nodes(trace.body, 0, &at);
   program.loop_vars = r.loop_vars();
+  std::vector<SplitStretch> stretches;
+  for (const SplitLoop& s : trace.split_loops) {
+    stretches.push_back(SplitStretch{at.at(s.begin), at.at(s.end), s.where});
+  }
+  reroll_runs(program, std::move(stretches));
 }
 
 }  // namespace nkic::codegen

@@ -20,7 +20,8 @@ namespace nkic::codegen {
 // v0) in iteration i. The matched allocations then become one, reused by
 // every iteration. A loop that issued no instruction disappears (an
 // allocation is an instruction, so a loop that only allocates stays); a loop
-// of one iteration is spliced in.
+// of one iteration is spliced in. Last, the stretches of loops split where
+// LNC programs met (trace.h) are searched for repeats (reroll_runs.h).
 void reroll(Trace trace, Program& program);
 
 }  // namespace nkic::codegen

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "codegen/lifetimes.h"
@@ -191,6 +192,7 @@ class Recorder final : public interp::Device {
     std::vector<TraceLoop*>& loops = open();
     if (loops.back()) close_iteration(*loops.back());
     loops.pop_back();
+    end_split_loop();
     current_ =
         loops.empty() || !loops.back() ? &trace_.body : &loops.back()->iterations.back().body;
   }
@@ -274,11 +276,30 @@ class Recorder final : public interp::Device {
       std::unique_ptr<TraceLoop> loop =
           std::move(std::get<std::unique_ptr<TraceLoop>>(parent.back()));
       parent.pop_back();
+      if (&parent == &trace_.body) begin_split_loop(*loop);
       for (TraceIteration& it : loop->iterations) {
         for (TraceNode& n : it.body) parent.push_back(std::move(n));
       }
       loops[k] = nullptr;
     }
+  }
+
+  // The top-level stretch a loop split at a meeting leaves, from where the
+  // loop began to where the program leaves its last split loop, so that
+  // reroll_runs.h can find the loop again in it.
+  void begin_split_loop(const TraceLoop& loop) {
+    std::optional<SplitLoop>& split = split_[static_cast<size_t>(std::max(program_, 0))];
+    if (split) return;
+    split = SplitLoop{trace_.body.size(), 0, loop.where};
+  }
+
+  void end_split_loop() {
+    std::optional<SplitLoop>& split = split_[static_cast<size_t>(std::max(program_, 0))];
+    const std::vector<TraceLoop*>& loops = open();
+    if (!split || std::find(loops.begin(), loops.end(), nullptr) != loops.end()) return;
+    split->end = trace_.body.size();
+    trace_.split_loops.push_back(*split);
+    split.reset();
   }
 
   void close_iteration(TraceLoop& loop) {
@@ -288,7 +309,8 @@ class Recorder final : public interp::Device {
   Program& p_;
   Trace trace_;
   std::vector<TraceNode>* current_ = &trace_.body;
-  std::array<std::vector<TraceLoop*>, 2> open_;  // by program: its open loops
+  std::array<std::vector<TraceLoop*>, 2> open_;    // by program: its open loops
+  std::array<std::optional<SplitLoop>, 2> split_;  // by program: its split loop running
   int64_t seq_ = 0;
   int program_ = -1;  // the program being traced under an LNC grid
   std::map<const rt::Buffer*, int> buffers_;

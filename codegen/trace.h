@@ -5,6 +5,7 @@
 // the IR, or splices the iterations in when they are not alike.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <variant>
@@ -37,6 +38,15 @@ struct TraceLoop {
 // order. A buffer or register allocated in an iteration can stand for its
 // counterparts of the other iterations only when nothing uses it after that
 // iteration.
+// Under an LNC grid, body[begin, end) of the top level holds a loop's
+// iterations spliced in where the programs met (specialize.cpp), with the
+// other program's instructions between them; `where` is the loop's `for`.
+struct SplitLoop {
+  size_t begin = 0;
+  size_t end = 0;
+  SourceRange where;
+};
+
 struct Trace {
   // Last uses by buffer / register id: -1 when never used, kForever when the
   // program outputs it.
@@ -44,6 +54,7 @@ struct Trace {
   std::vector<TraceNode> body;
   std::vector<int64_t> buffer_last_use;
   std::vector<int64_t> register_last_use;
+  std::vector<SplitLoop> split_loops;
 };
 
 }  // namespace nkic::codegen

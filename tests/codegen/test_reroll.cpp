@@ -309,5 +309,133 @@ TEST_CASE("run-time offsets from buffer elements reroll on their element offsets
   CHECK(i.dsts[0].offset == Affine{0, {}});
 }
 
+// ---- loops split where LNC programs met (reroll_runs.h) ----------------------
+
+Instr on_program(Instr i, int program) {
+  i.program = program;
+  return i;
+}
+
+Instr allocation(int buffer, int line, int program) {
+  Instr i;
+  i.op = Allocate{};
+  i.where = at(line);
+  i.buffer = buffer;
+  i.program = program;
+  return i;
+}
+
+Instr exchange(int dst0, int dst1, int src0, int src1) {
+  Instr i;
+  i.op = rt::DeviceOp{rt::LncExchange{}};
+  i.where = at(4);
+  i.program = 1;
+  i.dsts = {row(dst0, 0), row(dst1, 0)};
+  i.srcs = {row(src0, 0), row(src1, 0)};
+  return i;
+}
+
+// A trace whose top level is `nodes`, all of it one split loop's stretch.
+Trace split(std::vector<Instr> nodes) {
+  Trace t;
+  for (Instr& i : nodes) t.body.emplace_back(std::move(i));
+  t.split_loops.push_back(SplitLoop{0, t.body.size(), at(1)});
+  return t;
+}
+
+TEST_CASE("a split loop's straight-line repeats become one loop over both programs") {
+  // Each repeat: program 0 copies row k in, program 1 row k + 100, then they
+  // swap: 1000 repeats make one loop of three instructions.
+  Program p = program_with(4);
+  std::vector<Instr> body;
+  for (int64_t k = 0; k < 1000; ++k) {
+    body.push_back(on_program(copy(1, 0, 0, 128 * k), 0));
+    body.push_back(on_program(copy(2, 0, 0, 128 * (k + 100)), 1));
+    body.push_back(exchange(3, 3, 1, 2));
+  }
+  reroll(split(std::move(body)), p);
+  REQUIRE(p.body.size() == 1);
+  const Loop& l = as_loop(p.body[0]);
+  CHECK(l.count == 1000);
+  CHECK(l.where.begin.line == 1);
+  REQUIRE(l.body.size() == 3);
+  CHECK(as_instr(l.body[0]).srcs[0].offset == Affine{0, {{0, 128}}});
+  CHECK(as_instr(l.body[1]).srcs[0].offset == Affine{12800, {{0, 128}}});
+  CHECK(as_instr(l.body[1]).program == 1);
+  CHECK(as_instr(l.body[2]).as<rt::DeviceOp>() != nullptr);
+  CHECK(p.loop_vars == 1);
+}
+
+TEST_CASE("straight-line code outside a split loop is left as it is") {
+  Program p = program_with(2);
+  Trace t;
+  for (int64_t k = 0; k < 8; ++k) t.body.emplace_back(copy(1, 128 * k, 0, 0));
+  reroll(std::move(t), p);
+  CHECK(p.body.size() == 8);
+}
+
+TEST_CASE("a tile made in one repeat and used in the next is one tile the loop remakes") {
+  // Program 0 allocates tile k, the exchange fills it, and the next repeat
+  // reads it: each tile is dead before the next is made.
+  Program p = program_with(2);
+  std::vector<int> tiles;
+  for (int k = 0; k < 6; ++k) tiles.push_back(add_buffer(p, rt::MemKind::sbuf));
+  // The first tile is allocated before the loop's stretch; the last is read
+  // after it.
+  std::vector<Instr> body;
+  for (size_t k = 0; k < 5; ++k) {
+    body.push_back(exchange(tiles[k], 1, 0, 0));
+    body.push_back(on_program(copy(1, 128 * static_cast<int64_t>(k), tiles[k], 0, 5), 0));
+    body.push_back(allocation(tiles[k + 1], 3, 0));
+  }
+  Trace t = split(std::move(body));
+  t.body.insert(t.body.begin(), TraceNode(allocation(tiles[0], 3, 0)));
+  t.split_loops[0] = SplitLoop{1, t.body.size(), at(1)};
+  t.body.emplace_back(on_program(copy(1, 0, tiles[5], 0, 5), 0));
+  reroll(std::move(t), p);
+  REQUIRE(p.body.size() == 3);
+  CHECK(as_instr(p.body[0]).buffer == tiles[0]);
+  const Loop& l = as_loop(p.body[1]);
+  CHECK(l.count == 5);
+  REQUIRE(l.body.size() == 3);
+  CHECK(as_instr(l.body[0]).dsts[0].buffer == tiles[0]);
+  CHECK(as_instr(l.body[1]).srcs[0].buffer == tiles[0]);
+  CHECK(as_instr(l.body[1]).dsts[0].offset == Affine{0, {{0, 128}}});
+  CHECK(as_instr(l.body[2]).buffer == tiles[0]);
+  // The last tile, read after the loop, is the loop's tile too.
+  CHECK(as_instr(p.body[2]).srcs[0].buffer == tiles[0]);
+}
+
+TEST_CASE("tiles alive together, or read after the loop, stay apart") {
+  // Every repeat allocates a tile that the last instruction reads: merging
+  // them would lose all but the last.
+  Program p = program_with(2);
+  std::vector<int> tiles;
+  for (int k = 0; k < 4; ++k) tiles.push_back(add_buffer(p, rt::MemKind::sbuf));
+  std::vector<Instr> body;
+  for (size_t k = 0; k < 4; ++k) {
+    body.push_back(allocation(tiles[k], 3, 0));
+    body.push_back(exchange(tiles[k], 1, 0, 0));
+  }
+  Instr sum = on_program(copy(1, 0, tiles[0], 0, 5), 0);
+  for (size_t k = 1; k < 4; ++k) sum.srcs.push_back(row(tiles[k], 0));
+  body.push_back(std::move(sum));
+  reroll(split(std::move(body)), p);
+  CHECK(p.body.size() == 9);
+}
+
+TEST_CASE("a register of each repeat read before it is written is not merged") {
+  Program p = program_with(2);
+  for (int r = 0; r < 3; ++r) p.registers.push_back(RegisterDecl{r, at(2)});
+  std::vector<Instr> body;
+  for (int r = 0; r < 3; ++r) {
+    Instr i = on_program(copy(1, 0, 0, 0), 0);
+    i.reg_srcs = {r};
+    body.push_back(std::move(i));
+  }
+  reroll(split(std::move(body)), p);
+  CHECK(p.body.size() == 3);
+}
+
 }  // namespace
 }  // namespace nkic::codegen
