@@ -700,9 +700,10 @@ class Emitter {
       w.raw(" private:\n");
       if (parts_.size() > 1) {
         w.line("// execute() in parts of about " + std::to_string(kMaxLinesPerFunction) +
-               " lines, for the C++ compiler's sake.");
+               " lines, for the C++ compiler's sake; not inlined, which would make");
+        w.line("// them one function again.");
         for (size_t k = 0; k < parts_.size(); ++k) {
-          CppWriter::Block f(w, "void part" + std::to_string(k) + "()");
+          CppWriter::Block f(w, "[[gnu::noinline]] void part" + std::to_string(k) + "()");
           w.raw(parts_[k]->str());
         }
         w.line("");
@@ -710,7 +711,7 @@ class Emitter {
       if (setup_.size() > 1) {
         w.line("// The constructor in parts, as execute().");
         for (size_t k = 0; k < setup_.size(); ++k) {
-          CppWriter::Block f(w, "void setup" + std::to_string(k) + "()");
+          CppWriter::Block f(w, "[[gnu::noinline]] void setup" + std::to_string(k) + "()");
           w.raw(setup_[k]->str());
         }
         w.line("");
