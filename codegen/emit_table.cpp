@@ -5,6 +5,7 @@
 
 #include "codegen/cpp_literals.h"
 #include "codegen/cpp_names.h"
+#include "runtime/instr_table.h"
 
 namespace nkic::codegen {
 namespace {
@@ -19,13 +20,13 @@ bool constant(const Operand& o) {
 
 // The row's kind, or false for an instruction that is never a row: a
 // collective (lowered to loops over members, emit_collectives.h), or an
-// operation that takes more operands of a kind than a row holds.
+// operation with more operands of a kind than a row holds.
 bool row_kind(const Instr& i, const char** kind) {
-  return std::visit(Overloaded{[&](const rt::DeviceOp& op) {
+  return std::visit(Overloaded{[&](const rt::DeviceOp&) {
                                  *kind = "op";
-                                 const rt::OperandCounts n = rt::operand_counts(op);
-                                 return n.dsts <= 1 && n.srcs <= 1 && n.reg_dsts <= 1 &&
-                                        n.reg_srcs <= 1;
+                                 return i.dsts.size() <= rt::kMaxRowOperands &&
+                                        i.srcs.size() <= rt::kMaxRowOperands &&
+                                        i.reg_dsts.size() <= 1 && i.reg_srcs.size() <= 1;
                                },
                                [&](const rt::CollectiveOp&) { return false; },
                                [&](const Allocate&) {
@@ -122,9 +123,18 @@ int64_t TableWriter::add(const Instr& i) {
   const std::string src = operand(i.srcs.empty() ? nullptr : &i.srcs[0]);
   const int reg_dst = i.reg_dsts.empty() ? -1 : i.reg_dsts[0];
   const int reg_src = i.reg_srcs.empty() ? -1 : i.reg_srcs[0];
+  // Tensors past the first of each kind go to the operands pool.
+  std::string extra;
+  if (i.dsts.size() > 1 || i.srcs.size() > 1) {
+    const size_t first = operands_.size();
+    for (size_t k = 1; k < i.dsts.size(); ++k) operands_.push_back(operand(&i.dsts[k]));
+    for (size_t k = 1; k < i.srcs.size(); ++k) operands_.push_back(operand(&i.srcs[k]));
+    extra = ", " + std::to_string(first) + ", " + std::to_string(i.dsts.size() - 1) + ", " +
+            std::to_string(i.srcs.size() > 1 ? i.srcs.size() - 1 : 0);
+  }
   rows_.push_back("{Row::" + std::string(kind) + ", " + std::to_string(place(i.where, i.program)) +
                   ", " + dst + ", " + src + ", " + std::to_string(reg_dst) + ", " +
-                  std::to_string(reg_src) + ", " + std::to_string(aux) + "}");
+                  std::to_string(reg_src) + ", " + std::to_string(aux) + extra + "}");
   return rows() - 1;
 }
 
@@ -151,12 +161,14 @@ std::string TableWriter::render() const {
   s += array("const int64_t kShapes[]", shapes, "0");
   s += array("const rt::BufferRecord kBuffers[]", buffers,
              "{rt::MemKind::hbm, rt::DType::float32, 0, 0, \"\", 0}");
+  s += array("const rt::OperandRecord kOperands[]", operands_, "{-1, 0, 0, 0, 0, 0, -1}");
   s += "// {kind, place, dst {slot, first dim, dims, offset, first run-time offset, run-time "
        "offsets},\n";
-  s += "//  src {...}, register written, register read, aux (the operation in kOps, or a slot)}\n";
+  s += "//  src {...}, register written, register read, aux (the operation in kOps, or a slot)\n";
+  s += "//  [, first of kOperands, more written, more read]}\n";
   s += array("const rt::InstrRecord kInstrs[]", rows_, "");
   s += "const rt::InstrTable kTable = {kInstrs, kOps, kDims, kDynamic, kPlaces, kBuffers, "
-       "kShapes};\n";
+       "kShapes, kOperands};\n";
   return s;
 }
 

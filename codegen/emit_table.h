@@ -14,8 +14,9 @@
 
 namespace nkic::codegen {
 
-// Whether an instruction can be a row: not a collective, and every offset
-// constant (no loop variable in it; run-time offsets are fine).
+// Whether an instruction can be a row: not a collective, at most
+// rt::kMaxRowOperands tensors of each kind and one register, and every
+// offset constant (no loop variable in it; run-time offsets are fine).
 bool fits_table(const Instr& i);
 
 class TableWriter {
@@ -29,7 +30,7 @@ class TableWriter {
   int slot(int buffer) const { return slots_.at(buffer); }
 
   // The tables at namespace scope (kOps, kDims, kDynamic, kPlaces, kShapes,
-  // kBuffers, kInstrs and kTable), or "" when there is no row.
+  // kBuffers, kOperands, kInstrs and kTable), or "" when there is no row.
   std::string render() const;
 
  private:
@@ -44,6 +45,7 @@ class TableWriter {
   std::vector<rt::Dim> dims_;
   std::map<std::string, int32_t> dims_index_;  // by dims_expr()
   std::vector<std::string> dynamic_;
+  std::vector<std::string> operands_;  // rows' tensors past their first of each kind
   std::vector<std::string> places_;
   std::map<std::tuple<const void*, int, int, int, int, int>, int32_t> places_index_;
   std::vector<std::string> ops_;

@@ -29,9 +29,32 @@ int64_t& reg(const TableState& s, int rank, int32_t g) {
                      static_cast<size_t>(g)];
 }
 
-// One instruction on one rank; `dst` and `src` are scratch patterns.
-void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank, AccessPattern& dst,
-             AccessPattern& src) {
+// Scratch patterns for a row's tensors, reused from row to row.
+struct RowPatterns {
+  AccessPattern dsts[kMaxRowOperands], srcs[kMaxRowOperands];
+  const AccessPattern* dst_ptrs[kMaxRowOperands] = {};
+  const AccessPattern* src_ptrs[kMaxRowOperands] = {};
+};
+
+// Points ps[0, n) at the row's tensors of one kind: `first` (none when its
+// buffer is negative), then `extra` more from the operands pool.
+size_t resolve_all(const InstrTable& t, const OperandRecord& first, const OperandRecord* extra,
+                   int32_t extra_count, const TableState& s, int rank, AccessPattern* aps,
+                   const AccessPattern** ptrs) {
+  if (first.buffer < 0) return 0;
+  size_t n = 0;
+  resolve(t, first, s, rank, aps[n]);
+  ptrs[n] = &aps[n];
+  ++n;
+  for (int32_t k = 0; k < extra_count; ++k, ++n) {
+    resolve(t, extra[k], s, rank, aps[n]);
+    ptrs[n] = &aps[n];
+  }
+  return n;
+}
+
+// One instruction on one rank.
+void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank, RowPatterns& ps) {
   switch (i.kind) {
     case RowKind::allocate:
       allocate_slot(s.machine, t.buffers[i.aux], t.shapes, rank, slot(s, i.aux, rank));
@@ -41,19 +64,16 @@ void run_one(const InstrTable& t, const InstrRecord& i, TableState& s, int rank,
       return;
     case RowKind::op: break;
   }
-  const AccessPattern* dsts[1] = {&dst};
-  const AccessPattern* srcs[1] = {&src};
   int64_t* reg_dsts[1] = {i.reg_dst >= 0 ? &reg(s, rank, i.reg_dst) : nullptr};
   const int64_t reg_srcs[1] = {i.reg_src >= 0 ? reg(s, rank, i.reg_src) : 0};
   OpOperands o;
-  if (i.dst.buffer >= 0) {
-    resolve(t, i.dst, s, rank, dst);
-    o.dsts = Span<const AccessPattern*>(dsts, 1);
-  }
-  if (i.src.buffer >= 0) {
-    resolve(t, i.src, s, rank, src);
-    o.srcs = Span<const AccessPattern*>(srcs, 1);
-  }
+  const OperandRecord* extra = t.operands + i.first_extra;
+  const size_t dsts =
+      resolve_all(t, i.dst, extra, i.extra_dsts, s, rank, ps.dsts, ps.dst_ptrs);
+  const size_t srcs = resolve_all(t, i.src, extra + i.extra_dsts, i.extra_srcs, s, rank, ps.srcs,
+                                  ps.src_ptrs);
+  if (dsts > 0) o.dsts = Span<const AccessPattern*>(ps.dst_ptrs, dsts);
+  if (srcs > 0) o.srcs = Span<const AccessPattern*>(ps.src_ptrs, srcs);
   if (i.reg_dst >= 0) o.reg_dsts = Span<int64_t*>(reg_dsts, 1);
   if (i.reg_src >= 0) o.reg_srcs = Span<int64_t>(reg_srcs, 1);
   o.rank = rank;
@@ -88,14 +108,14 @@ void allocate_slot(Machine& machine, const BufferRecord& decl, const int64_t* sh
 }
 
 void run_table(const InstrTable& table, size_t begin, size_t end, TableState& state) {
-  AccessPattern dst, src;
+  RowPatterns patterns;
   for (size_t n = begin; n < end; ++n) {
     const InstrRecord& i = table.instrs[n];
     RankFailures failed;  // every rank runs the row, as nkirun's ranks run on
     const int end_rank = state.end_rank < 0 ? state.ranks : state.end_rank;
     for (int r = state.first_rank; r < end_rank; ++r) {
       try {
-        run_one(table, i, state, r, dst, src);
+        run_one(table, i, state, r, patterns);
       } catch (const Error& e) {
         failed.add(r, e.what());
       }

@@ -51,6 +51,10 @@ struct OperandRecord {
   int32_t as_dtype;
 };
 
+// The most tensors of a kind (written, read) a row holds: device_ops.h's
+// largest operand counts, with room to spare.
+constexpr int32_t kMaxRowOperands = 4;
+
 struct InstrRecord {
   RowKind kind;
   int32_t place;  // into InstrTable::places
@@ -59,6 +63,13 @@ struct InstrRecord {
   int32_t reg_dst;    // the register written, or -1
   int32_t reg_src;    // the register read, or -1
   int32_t aux;        // op: into InstrTable::ops; allocate, release: the buffer slot
+  // The tensors past the first of each kind (sendrecv's second tiles, a
+  // second source): extra_dsts written, then extra_srcs read, from
+  // InstrTable::operands[first_extra]. A row of one tensor of each kind
+  // leaves them out of its initializer.
+  int32_t first_extra = 0;
+  int32_t extra_dsts = 0;
+  int32_t extra_srcs = 0;
 };
 
 // A tensor the kernel allocates: its shape is shapes[first_dim ..
@@ -81,6 +92,7 @@ struct InstrTable {
   const SourcePlace* places;
   const BufferRecord* buffers;
   const int64_t* shapes;
+  const OperandRecord* operands = nullptr;  // rows' tensors past their first of each kind
 };
 
 // What the instructions act on: buffer slot s of rank r is slots[s * ranks +

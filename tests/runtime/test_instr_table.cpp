@@ -23,8 +23,8 @@ const SourcePlace kPlaces[] = {{"k.py", 3, 5, 9, "    copy(x)"}, {"k.py", 4, 5, 
 // The operations the rows name by index.
 const DeviceOp kOps[] = {Memset{Scalar::of(int64_t{7})}, Memset{Scalar::of(2.5)}, RankId{},
                          DmaCopy{}, RegisterMove{3}, RegisterStore{}, DmaCopy{true},
-                         RegisterMove{2}};
-enum : int32_t { kSeven, kHalves, kRank, kCopy, kThree, kStore, kCopySkip, kTwo };
+                         RegisterMove{2}, LncExchange{}};
+enum : int32_t { kSeven, kHalves, kRank, kCopy, kThree, kStore, kCopySkip, kTwo, kSwap };
 const int64_t kShapes[] = {4, 2, 4};
 const BufferRecord kBuffers[] = {{MemKind::hbm, DType::float32, 0, 1, "x", 0},
                                  {MemKind::sbuf, DType::float32, 1, 2, "t", 0}};
@@ -153,5 +153,29 @@ TEST_CASE("allocating past a capacity is located at the allocation") {
     CHECK(e.ranks == std::vector<int>{0, 1});
     CHECK(e.place.line == 4);
     CHECK(std::string(e.what()).find("memory limit exceeded: 't'") != std::string::npos);
+  }
+}
+
+TEST_CASE("a row of two tensors of each kind takes the second ones from the operands pool") {
+  // sendrecv's exchange: x <- t[1, :] and t[0, :] <- x, both sources read
+  // before either destination is written.
+  Fixture f;
+  const OperandRecord whole_x = {0, 0, 1, 0, 0, 0, -1};
+  const OperandRecord pool[] = {{1, 0, 1, 0, 0, 0, -1}, {1, 0, 1, 4, 0, 0, -1}};  // t[0, :], t[1, :]
+  const InstrRecord rows[] = {
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 0},
+      {RowKind::allocate, 1, kNone, kNone, -1, -1, 1},
+      {RowKind::op, 0, whole_x, kNone, -1, -1, kHalves},             // x <- 2.5
+      {RowKind::op, 0, {1, 0, 1, 4, 0, 0, -1}, kNone, -1, -1, kSeven},  // t[1, :] <- 7
+      {RowKind::op, 0, whole_x, whole_x, -1, -1, kSwap, 0, 1, 1},
+  };
+  const InstrTable table = {rows, kOps, kDims, kDynamic, kPlaces, kBuffers, kShapes, pool};
+  run_table(table, 0, 5, f.state);
+  for (int r = 0; r < 2; ++r) {
+    for (int64_t k = 0; k < 4; ++k) {
+      CHECK(element(*f.x[r], k) == 7.0f);
+      CHECK(element(*f.t[r], k) == 2.5f);
+      CHECK(element(*f.t[r], 4 + k) == 7.0f);
+    }
   }
 }
