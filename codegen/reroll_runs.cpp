@@ -2,7 +2,7 @@
 // node it tries the periods L whose next node has the same shape (a hash of
 // everything but ids and offset constants), shortest first, and takes the
 // first L whose repeats at s, s + L, s + 2L, ... are alike (alike.h) with
-// affine offsets at least twice; the run becomes a loop, and the search goes
+// affine offsets at least kMinRepeats times; the run becomes a loop, and the search goes
 // on after it. A rolling hash over the shapes rejects most periods in
 // constant time, so a pass is about linear in the stretch.
 #include "codegen/reroll_runs.h"
@@ -23,6 +23,10 @@ namespace {
 // comparisons per node, whatever the stretch holds.
 constexpr size_t kMaxPeriod = 4096;
 constexpr int kMaxPeriods = 256;
+// Fewer repeats stay straight-line: two or three alike repeats are as often
+// offsets that happen to line up in a loop that is not affine, whose
+// instructions cost less as rows of the instruction table than as a loop.
+constexpr int64_t kMinRepeats = 4;
 // Each pass can add one level of nesting; kernels rarely nest loops deeper.
 constexpr int kMaxPasses = 8;
 
@@ -303,7 +307,7 @@ class Pass {
         if (len > kMaxPeriod || s + 2 * len > st.end) break;
         if (window(s, len) != window(j, len)) continue;
         repeats = count_repeats(s, len, st.end);
-        if (repeats >= 2) {
+        if (repeats >= kMinRepeats) {
           period = len;
           break;
         }

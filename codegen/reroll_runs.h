@@ -5,7 +5,7 @@
 // program's instructions between them (specialize.cpp). This pass finds, in
 // those stretches of the body, runs of nodes that repeat with offsets affine
 // in the repeat index (one repeat being, say, program 0's iteration, program
-// 1's and their exchange) and makes each run one loop. Shorter repeats are
+// 1's and their exchange) and makes each run of at least four one loop. Shorter repeats are
 // taken first and the search runs again over the result, so loops nested in
 // the kernel come back nested. A thousand exchanges become one loop of one
 // exchange: the generated C++ does not grow with the iteration count.
