@@ -27,6 +27,11 @@ constexpr int kMaxPeriods = 256;
 // offsets that happen to line up in a loop that is not affine, whose
 // instructions cost less as rows of the instruction table than as a loop.
 constexpr int64_t kMinRepeats = 4;
+// The most nodes a pass compares in whole repeats (count_repeats): beyond it
+// (repeats alike but not mergeable, over and over) the rest of the pass
+// leaves the code as it is, rather than take quadratic time. A loop of a
+// million instructions costs a few million.
+constexpr int64_t kMaxCompared = int64_t{1} << 23;
 // Each pass can add one level of nesting; kernels rarely nest loops deeper.
 constexpr int kMaxPasses = 8;
 
@@ -305,7 +310,8 @@ class Pass {
            j = next[j - st.begin], ++tried) {
         const size_t len = j - s;
         if (len > kMaxPeriod || s + 2 * len > st.end) break;
-        if (window(s, len) != window(j, len)) continue;
+        if (compared_ > kMaxCompared) break;
+        if (window(s, len) != window(j, len) || !affine_start(s, len, st.end)) continue;
         repeats = count_repeats(s, len, st.end);
         if (repeats >= kMinRepeats) {
           period = len;
@@ -322,6 +328,31 @@ class Pass {
       changed = true;
     }
     return changed;
+  }
+
+  // Whether each node of body[s, s + len) has offsets affine over the first
+  // kMinRepeats repeats: a quick test, node by node, that rejects most
+  // periods of code that is not a loop at its first node or so, before
+  // count_repeats() compares whole repeats.
+  bool affine_start(size_t s, size_t len, size_t end) const {
+    if (s + len * kMinRepeats > end) return false;
+    for (size_t p = s; p < s + len; ++p) {
+      const std::vector<int64_t> v0 = slot_values(&p_.body[p], 1);
+      const std::vector<int64_t> v1 = slot_values(&p_.body[p + len], 1);
+      if (v1.size() != v0.size()) return false;
+      for (int64_t k = 2; k < kMinRepeats; ++k) {
+        const std::vector<int64_t> v = slot_values(&p_.body[p + static_cast<size_t>(k) * len], 1);
+        if (v.size() != v0.size()) return false;
+        for (size_t x = 0; x < v.size(); ++x) {
+          int64_t delta = 0;
+          if (__builtin_sub_overflow(v1[x], v0[x], &delta) ||
+              !checked_affine(v0[x], delta, k, v[x])) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
 
   bool same_decl(int a, int b) const {
@@ -374,6 +405,7 @@ class Pass {
     int64_t k = 1;
     for (size_t at = s + len; at + len <= end; at += len, ++k) {
       if (window(at, len) != window(s, len)) break;
+      compared_ += static_cast<int64_t>(len);
       Renaming map;  // this repeat's ids -> the first's at the same places
       bool function = true;
       const auto pair = [&](std::map<int, int>& m) {
@@ -481,7 +513,9 @@ class Pass {
   std::unordered_map<int, Span> buffer_uses_, register_uses_;
   std::unordered_map<int, size_t> allocated_at_;  // buffer -> its allocation's node
   std::unordered_map<int, bool> written_first_;   // register -> first met as written
-  Renaming renaming_;                             // of the last count_repeats()
+  Renaming renaming_;
+  int64_t compared_ = 0;  // nodes count_repeats() compared, against kMaxCompared // of the last
+                          // count_repeats()
   std::vector<uint64_t> shapes_, prefix_, power_;
   std::vector<int64_t> deltas_;  // v1 - v0 per slot, of the last count_repeats()
 };
