@@ -396,13 +396,20 @@ size_t max_ring_channels(const rt::ReplicaGroup& group, int ranks) {
   return whole_node ? kMaxChannelsWholeNode : kMaxChannels;
 }
 
-void not_in_ring(const CollectiveCall& call, std::vector<int> ranks) {
+bool needs_every_caller(CollectiveKind kind) {
+  return kind != CollectiveKind::permute;
+}
+
+void not_in_group(const CollectiveCall& call, std::vector<int> ranks) {
   Diagnostic d;
   d.range = call.range;
   d.ranks = std::move(ranks);
   d.program = call.named_program();
   d.message = std::string(collective_name(call.kind)) + ": replica group " + call.group.describe() +
-              " leaves out the calling rank, and a ring permute takes every rank that calls it";
+              " leaves out the calling rank, and " +
+              (rt::is_ring(call.kind) ? "a ring permute takes every rank that calls it"
+                                      : "every rank that calls a collective must be in one of "
+                                        "its group's lists");
   throw CompileError(std::move(d));
 }
 
@@ -453,12 +460,12 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls) {
 }
 
 void check_collective_shapes(const CollectiveCall& call) {
-  if (rt::is_ring(call.kind)) {
+  if (needs_every_caller(call.kind)) {
     std::vector<int> left_out;
     for (int r = 0; r < call.ranks; ++r) {
       if (!call.group.group_of(r)) left_out.push_back(r);
     }
-    if (!left_out.empty()) not_in_ring(call, std::move(left_out));
+    if (!left_out.empty()) not_in_group(call, std::move(left_out));
   }
   // The interpreter's baton runs the ranks in order up to the collective, so
   // a list completes (and fails) when its highest rank arrives.
