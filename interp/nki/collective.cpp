@@ -8,6 +8,7 @@
 #include "interp/device.h"
 #include "interp/nki/modules.h"
 #include "runtime/format_util.h"
+#include "runtime/member_faults.h"
 
 namespace nkic::interp {
 
@@ -280,26 +281,43 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
 }
 
 // Runs `run` on the members' calls in list order as patterns (`resolve`:
-// their run-time offsets read now; otherwise a compiler's one traced call
-// standing for each member), reporting an rt::Error at the first member's
-// call, naming every member's rank, the others' calls as notes.
+// their run-time offsets read now, each member's own, and a member whose
+// operands do not resolve in bounds is at fault alone; otherwise a
+// compiler's one traced call standing for each member), reporting an
+// rt::Error at the first member's call, naming every member's rank, the
+// others' calls as notes.
 template <class F>
 void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
   const CollectiveCall& first = *calls.front();
   try {
     std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
+    std::vector<rt::MemberFault> faults;
     for (size_t m = 0; m < calls.size(); ++m) {
       const CollectiveCall& c = *calls[m];
       const auto pattern = [&](const Value::Tensor& t) {
         return resolve ? t->resolve() : t->static_pattern(c.rank);
       };
-      // Tensor k's src then its dst (the reduce form has more srcs than dsts).
-      for (size_t k = 0; k < c.srcs.size(); ++k) {
-        srcs[m].push_back(pattern(c.srcs[k]));
-        if (k < c.dsts.size()) dsts[m].push_back(pattern(c.dsts[k]));
+      try {
+        // Tensor k's src then its dst (the reduce form has more srcs than dsts).
+        for (size_t k = 0; k < c.srcs.size(); ++k) {
+          srcs[m].push_back(pattern(c.srcs[k]));
+          if (k < c.dsts.size()) dsts[m].push_back(pattern(c.dsts[k]));
+        }
+      } catch (const rt::Error& e) {
+        faults.push_back(rt::MemberFault{c.rank, 0, e.what()});
       }
     }
+    if (!faults.empty()) throw rt::OperandsOutOfBounds(rt::report_faults(faults));
     run(first.collective_op(), srcs, dsts);
+  } catch (const rt::OperandsOutOfBounds& e) {
+    // Each member's operands checked with its own offsets: only the members
+    // at fault are named, as a program names them (member_faults.h).
+    Diagnostic d;
+    d.range = first.range;
+    d.message = std::string(collective_name(first.kind)) + ": " + e.what();
+    d.ranks = e.ranks();
+    d.program = first.named_program();
+    throw CompileError(std::move(d));
   } catch (const rt::Error& e) {
     const std::string name = collective_name(first.kind);
     const std::string what = e.what();
