@@ -53,7 +53,7 @@ def main():
              [DIFFERENT + f"-a input=@{data} on process 0, -a input=@{per_rank} on process 1"
               + SAME]),
             ("a mistake on one process", inputs, inputs + ["--iters", "0"], 2,
-             ["prog: error: process 1: --iters: Value 0 not in range [1 - 1000000]",
+             ["prog: error: process 1: --iters: Value 0 not in range 1 to 1000000",
               "Run 'prog --help' for usage."]),
             ("the same per-rank pattern", ["-a", f"input=@{per_rank}", "--iters", "2"],
              ["-a", f"input=@{per_rank}", "--iters", "2"], 0, []),

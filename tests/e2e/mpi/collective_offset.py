@@ -7,7 +7,7 @@
 # run: -n 4 -a input=@../bad/data/f32_4x8_rank{rank}.npy -a num_blocks=3
 # program: -a input=@../bad/data/f32_4x8_rank{rank}.npy
 # exit: 1
-# expect: collective_offset.py:24:5: error: all_reduce: access pattern out of bounds: elements 96..127 of 'blocks' (96 elements) (rank 3)
+# expect: collective_offset.py:25:5: error: all_reduce: access pattern out of bounds: elements 96..127 of 'blocks' (96 elements) (rank 3)
 import nki
 import nki.language as nl
 import nki.isa as nisa
