@@ -42,16 +42,18 @@ TEST_CASE("processes started with other options stop, naming the option and the 
         "on process 2 (every process must be given the same options and inputs)");
   ProcessStart strict = run("3");
   strict.options["--strict"] = "--strict";
-  CHECK(decide_start({run("3"), strict}).message.find("no --strict on process 0, --strict on "
-                                                      "process 1") != std::string::npos);
+  CHECK(decide_start({run("3"), strict})
+            .message.find("no --strict on process 0, --strict on "
+                          "process 1") != std::string::npos);
   // Inputs are compared as given, {rank} patterns and all.
   const StartDecision input = decide_start({run("3"), run("3", "-a x=@y{rank}.npy")});
   CHECK(input.message.find("-a x=@x{rank}.npy on process 0, -a x=@y{rank}.npy on process 1") !=
         std::string::npos);
   ProcessStart extra = run("3");
   extra.options["-a y"] = "-a y=@y.npy";
-  CHECK(decide_start({run("3"), extra}).message.find("no -a y on process 0, -a y=@y.npy on "
-                                                     "process 1") != std::string::npos);
+  CHECK(decide_start({run("3"), extra})
+            .message.find("no -a y on process 0, -a y=@y.npy on "
+                          "process 1") != std::string::npos);
 }
 
 TEST_CASE("a command-line mistake on some processes is reported for all of them") {

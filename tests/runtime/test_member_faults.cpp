@@ -22,8 +22,9 @@ TEST_CASE("a collective's faults name exactly the members at fault and what each
   // Ranks 2 and 3 read past the end of their own 'src', each elsewhere.
   const FaultReport two = report_faults({fault(3, 3, "9..11"), fault(2, 3, "6..8")});
   CHECK(two.ranks == std::vector<int>{2, 3});
-  CHECK(two.text == kOut + "elements 6..8 of 'src' (6 elements) on rank 2; elements 9..11 of "
-                           "'src' (6 elements) on rank 3");
+  CHECK(two.text == kOut +
+                        "elements 6..8 of 'src' (6 elements) on rank 2; elements 9..11 of "
+                        "'src' (6 elements) on rank 3");
   // Members at fault alike: the message alone, and every one of them named.
   const FaultReport alike = report_faults({fault(1, 3, "6..8"), fault(0, 3, "6..8")});
   CHECK(alike.ranks == std::vector<int>{0, 1});
@@ -31,11 +32,12 @@ TEST_CASE("a collective's faults name exactly the members at fault and what each
   // Ranks sharing a fault are named together.
   const FaultReport grouped =
       report_faults({fault(0, 3, "6..8"), fault(1, 3, "9..11"), fault(2, 3, "6..8")});
-  CHECK(grouped.text == kOut + "elements 6..8 of 'src' (6 elements) on ranks 0, 2; elements "
-                               "9..11 of 'src' (6 elements) on rank 1");
+  CHECK(grouped.text == kOut +
+                            "elements 6..8 of 'src' (6 elements) on ranks 0, 2; elements "
+                            "9..11 of 'src' (6 elements) on rank 1");
   // Messages with nothing in common are given whole.
-  const FaultReport unlike =
-      report_faults({MemberFault{0, 1, "negative count -1 in access pattern"}, fault(1, 1, "6..8")});
+  const FaultReport unlike = report_faults(
+      {MemberFault{0, 1, "negative count -1 in access pattern"}, fault(1, 1, "6..8")});
   CHECK(unlike.text == "negative count -1 in access pattern on rank 0; " + kOut +
                            "elements 6..8 of 'src' (6 elements) on rank 1");
 }
