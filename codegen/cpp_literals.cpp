@@ -15,7 +15,13 @@ std::string int_literal(int64_t v) {
 }
 
 std::string double_literal(double v) {
-  if (v != v) return "std::numeric_limits<double>::quiet_NaN()";
+  // No literal spells a NaN's sign and payload: its bits do.
+  if (v != v) {
+    char bits[32];
+    std::snprintf(bits, sizeof bits, "0x%016llxull",
+                  static_cast<unsigned long long>(rt::double_bits(v)));
+    return std::string("rt::double_from_bits(") + bits + ")";
+  }
   if (v == std::numeric_limits<double>::infinity())
     return "std::numeric_limits<double>::infinity()";
   if (v == -std::numeric_limits<double>::infinity()) {

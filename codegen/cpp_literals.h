@@ -19,7 +19,9 @@
 namespace nkic::codegen {
 
 std::string int_literal(int64_t v);    // INT64_MIN included
-std::string double_literal(double v);  // exact (hex float), NaN and infinities included
+// Exact: a hex float, an infinity, or a NaN by its bits (sign and payload
+// kept); -0.0 keeps its sign.
+std::string double_literal(double v);
 std::string dtype_expr(rt::DType t);   // rt::DType::float32
 std::string kind_expr(rt::MemKind k);  // rt::MemKind::sbuf
 std::string list_expr(const std::vector<int64_t>& v);     // {1, 2}

@@ -498,6 +498,18 @@ class Emitter {
     }
     const std::vector<rt::CollectiveTensor> tensors = collective_tensors(i);
     if (options_.mpi) return mpi_collective(i, op, id, place, ops, tensors);
+    const auto arrays = [](const std::vector<std::string>& names) {
+      std::string s;
+      for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+      return "{" + s + "}";
+    };
+    std::vector<const std::vector<int>*> all;
+    for (const auto& list : op.group.groups) all.push_back(&list);
+    // Every member's operands with its own run-time offsets, before anything
+    // moves: the members at fault are named as nkirun names them.
+    out().line("rt::check_collective_bounds(" + place + ", " + cpp_string_literal(op.name()) +
+               ", " + group_constant(all) + ", " + arrays(ops.srcs) + ", " + arrays(ops.dsts) +
+               ");");
     std::vector<size_t> sizes;  // in order of first appearance
     for (const auto& list : op.group.groups) {
       if (std::find(sizes.begin(), sizes.end(), list.size()) == sizes.end()) sizes.push_back(list.size());
@@ -513,17 +525,10 @@ class Emitter {
       for (const Scratch& s : emit_schedule(out(), schedule, names)) declare_scratch(s);
     }
     // Reported once per list, as the interpreter's rendezvous reports it.
-    std::vector<const std::vector<int>*> all;
-    for (const auto& list : op.group.groups) all.push_back(&list);
     std::string pairs;
     for (const auto& [s, t] : op.pairs) {
       pairs += (pairs.empty() ? "{" : ", {") + std::to_string(s) + ", " + std::to_string(t) + "}";
     }
-    const auto arrays = [](const std::vector<std::string>& names) {
-      std::string s;
-      for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
-      return "{" + s + "}";
-    };
     out().line("rt::observe_collective(observer_, " + collective_kind_expr(op.kind) + ", {" +
                pairs + "}, " + group_constant(all) + ", " + arrays(ops.srcs) + ", " +
                arrays(ops.dsts) + ", " + place + ");");
@@ -638,7 +643,8 @@ class Emitter {
     for (const char* h : {"runtime/access_pattern.h", "runtime/checked_int.h",
                           "runtime/collective_schedule.h", "runtime/device_ops.h", "runtime/dma.h",
                           "runtime/fill.h", "runtime/host_io.h", "runtime/instr_table.h",
-                          "runtime/machine.h", "runtime/program.h", "runtime/rank_segment.h"}) {
+                          "runtime/machine.h", "runtime/member_faults.h", "runtime/program.h",
+                          "runtime/rank_segment.h"}) {
       w.line(std::string("#include \"") + h + "\"");
     }
     if (options_.mpi) {

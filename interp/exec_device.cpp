@@ -76,8 +76,8 @@ void ExecDevice::run(const DeviceCall& call) {
 
 void ExecDevice::collective(CollectiveCall call) {
   if (!call.group.group_of(call.rank)) {
-    // A ring has no place for the rank; any other collective goes on without it.
-    if (rt::is_ring(call.kind)) not_in_ring(call, {call.rank});
+    // collective_permute goes on without a rank its pairs do not name.
+    if (needs_every_caller(call.kind)) not_in_group(call, {call.rank});
     return;
   }
   spmd_->join(std::move(call));

@@ -10,6 +10,7 @@
 
 #include "runtime/collective_schedule.h"
 #include "runtime/format_util.h"
+#include "runtime/member_faults.h"
 
 namespace nkic::rt {
 namespace {
@@ -566,11 +567,17 @@ void run_collective(const CollectiveOp& op, const std::vector<std::vector<Access
                     const std::vector<std::vector<AccessPattern>>& dsts) {
   // Bounds first, as the single-tensor operations do, then everything else.
   check_tensor_counts(op.name(), srcs, dsts, sources_per_destination(op.kind));
-  for (size_t k = 0; k < srcs[0].size(); ++k) {
-    for (const auto& member : srcs) check_bounds(member[k]);
-    if (k >= dsts[0].size()) continue;
-    for (const auto& member : dsts) check_bounds(member[k]);
+  std::vector<MemberFault> faults;
+  for (size_t m = 0; m < srcs.size(); ++m) {
+    std::vector<const AccessPattern*> operands;
+    for (size_t k = 0; k < srcs[m].size(); ++k) {
+      operands.push_back(&srcs[m][k]);
+      if (k < dsts[m].size()) operands.push_back(&dsts[m][k]);
+    }
+    std::string message = operands_fault(operands);
+    if (!message.empty()) faults.push_back(MemberFault{srcs[m][0].rank(), 0, std::move(message)});
   }
+  if (!faults.empty()) throw OperandsOutOfBounds(report_faults(faults));
   check_collective(op, srcs, dsts);
   std::vector<std::vector<OperandInfo>> s(srcs.size()), d(dsts.size());
   for (size_t m = 0; m < srcs.size(); ++m) {

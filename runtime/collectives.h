@@ -98,8 +98,10 @@ void check_collective(const CollectiveOp& op, const std::vector<std::vector<Acce
 Schedule lower_collective(const CollectiveOp& op, size_t members,
                           const std::vector<CollectiveTensor>& tensors);
 
-// Checks bounds and everything above, then moves the data by the call's
-// schedule, with scratch buffers from the first member's machine.
+// Checks bounds (each member's operands; OperandsOutOfBounds names the
+// members at fault, member_faults.h) and everything above, then moves the
+// data by the call's schedule, with scratch buffers from the first member's
+// machine.
 void run_collective(const CollectiveOp& op, const std::vector<std::vector<AccessPattern>>& srcs,
                     const std::vector<std::vector<AccessPattern>>& dsts);
 

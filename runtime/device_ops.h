@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <tuple>
@@ -31,6 +32,19 @@
 
 namespace nkic::rt {
 
+// The double whose bit pattern is `bits`, and back: how generated code
+// writes a NaN with its sign and payload, which no literal spells.
+inline double double_from_bits(uint64_t bits) {
+  double v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+inline uint64_t double_bits(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
 // A constant as the kernel wrote it: an exact integer or a double.
 struct Scalar {
   bool is_float = false;
@@ -39,8 +53,11 @@ struct Scalar {
 
   static Scalar of(int64_t v) { return Scalar{false, v, 0}; }
   static Scalar of(double v) { return Scalar{true, 0, v}; }
+  // Floats compare by their bits: -0.0 and 0.0 (or two NaNs of different
+  // signs) write different bytes, so loop rerolling must not merge them.
   bool operator==(const Scalar& o) const {
-    return is_float == o.is_float && (is_float ? real == o.real : integer == o.integer);
+    return is_float == o.is_float &&
+           (is_float ? double_bits(real) == double_bits(o.real) : integer == o.integer);
   }
   std::string text() const;  // "1", "0.5" (17 significant digits)
   // One element of `dtype` holding the value (floats through float32).

@@ -77,14 +77,34 @@ DType MpiCollective::source_dtype(const Slot& s, const Lowered& l) const {
   return l.schedule.scratch.at(k).dtype;
 }
 
+std::optional<RunFailure> MpiCollective::bounds_failure(
+    const std::vector<const AccessPattern*>& srcs, const std::vector<const AccessPattern*>& dsts,
+    const SourcePlace& place, const std::function<bool(int)>& holds) const {
+  std::vector<MemberFault> faults = collective_faults(op_.group.groups, srcs, dsts, holds);
+  if (faults.empty()) return std::nullopt;
+  const std::string prefix = std::string(op_.name()) + ": ";
+  FaultReport report = report_faults(faults);
+  RunFailure f = located_failure(LocatedError(place, std::move(report.ranks), prefix + report.text),
+                                 machine_.first_rank());
+  f.faults = std::move(faults);
+  f.fault_prefix = prefix;
+  return f;
+}
+
 void MpiCollective::run(const std::vector<const AccessPattern*>& srcs,
                         const std::vector<const AccessPattern*>& dsts, const SourcePlace& place) {
   ++failure_checks;
   MpiWorld& world = mpi_world();
-  if (std::optional<RunFailure> failed = world.agree(nullptr)) throw AgreedFailure{*failed};
   const int me = world.index();
   const int ranks = machine_.ranks();
   const auto holder = [&](int rank) { return process_of(rank, ranks, world.count()); };
+  // Each process checks its own members' operands; the processes then agree
+  // on one report of every member at fault, before anything moves.
+  const std::optional<RunFailure> mine =
+      bounds_failure(srcs, dsts, place, [&](int rank) { return holder(rank) == me; });
+  if (std::optional<RunFailure> failed = world.agree(mine ? &*mine : nullptr)) {
+    throw AgreedFailure{*failed};
+  }
   std::optional<LocatedError> failure;        // the first step of ours that failed
   std::vector<std::shared_ptr<Buffer>> sent;  // packed sources, kept until delivered
   const std::vector<std::vector<int>>& lists = op_.group.groups;

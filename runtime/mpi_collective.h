@@ -13,18 +13,24 @@
 //
 // Before it moves anything a collective is a point where the processes
 // agree whether one of them has failed (Processes::agree): a process that
-// failed earlier stops there, and so do the others. A step that fails
+// failed earlier stops there, and so do the others; so does every process
+// when an operand of one of its members is out of bounds (each process
+// checks its own members', and the agreement joins them into one report,
+// member_faults.h). A step that fails
 // still sends what its peers wait for, and the failure is thrown once the
 // collective is done, at the place and on the members nkirun would name.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "runtime/collectives.h"
 #include "runtime/located_error.h"
 #include "runtime/machine.h"
+#include "runtime/run_failure.h"
 
 namespace nkic::rt {
 
@@ -51,6 +57,11 @@ class MpiCollective {
   };
   Lowered& lowered(size_t members);
   DType source_dtype(const Slot& s, const Lowered& l) const;
+  // The failure of the members `holds` whose operands are out of bounds.
+  std::optional<RunFailure> bounds_failure(const std::vector<const AccessPattern*>& srcs,
+                                           const std::vector<const AccessPattern*>& dsts,
+                                           const SourcePlace& place,
+                                           const std::function<bool(int)>& holds) const;
 
   Machine& machine_;
   CollectiveOp op_;

@@ -44,8 +44,15 @@ std::optional<RunFailure> MpiWorld::agree(const RunFailure* mine) {
   int any = 0;
   MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any == 0) return std::nullopt;
-  const std::string bytes = mine != nullptr ? encode(*mine) : std::string();
-  int size = static_cast<int>(bytes.size());
+  std::vector<RunFailure> failures;
+  for (const std::string& bytes : all_gather(mine != nullptr ? encode(*mine) : std::string())) {
+    if (!bytes.empty()) failures.push_back(decode(bytes));
+  }
+  return first_failure(failures);
+}
+
+std::vector<std::string> MpiWorld::all_gather(const std::string& text) {
+  int size = static_cast<int>(text.size());
   std::vector<int> sizes(static_cast<size_t>(count_));
   MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
   std::vector<int> starts(sizes.size());
@@ -55,16 +62,13 @@ std::optional<RunFailure> MpiWorld::agree(const RunFailure* mine) {
     total += sizes[p];
   }
   std::string all(static_cast<size_t>(total), '\0');
-  MPI_Allgatherv(bytes.data(), size, MPI_CHAR, all.data(), sizes.data(), starts.data(), MPI_CHAR,
+  MPI_Allgatherv(text.data(), size, MPI_CHAR, all.data(), sizes.data(), starts.data(), MPI_CHAR,
                  MPI_COMM_WORLD);
-  std::vector<RunFailure> failures;
+  std::vector<std::string> texts;
   for (size_t p = 0; p < sizes.size(); ++p) {
-    if (sizes[p] > 0) {
-      failures.push_back(
-          decode(all.substr(static_cast<size_t>(starts[p]), static_cast<size_t>(sizes[p]))));
-    }
+    texts.push_back(all.substr(static_cast<size_t>(starts[p]), static_cast<size_t>(sizes[p])));
   }
-  return first_failure(failures);
+  return texts;
 }
 
 std::string MpiWorld::gather(const std::string& text) {

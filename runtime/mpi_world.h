@@ -33,6 +33,7 @@ class MpiWorld final : public Processes {
   int index() const override { return index_; }
   std::optional<RunFailure> agree(const RunFailure* mine) override;
   std::string gather(const std::string& text) override;
+  std::vector<std::string> all_gather(const std::string& text) override;
   std::vector<double> max(const std::vector<double>& values) override;
 
   // Sends `bytes` bytes to process `to` without waiting: `data` must stay as

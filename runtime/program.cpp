@@ -20,6 +20,7 @@
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
 #include "runtime/lnc.h"
+#include "runtime/process_start.h"
 #include "runtime/strided.h"
 #include "runtime/thread_pool.h"
 
@@ -352,6 +353,44 @@ int report(const RunFailure& f, const std::string& prog, bool color, const Proce
   return f.exit_code();
 }
 
+// What this process's command line asks for, as the processes of an MPI run
+// compare it: the options that shape the run or what it writes (not
+// --threads, --color: each process may have its own), and the inputs as
+// given.
+ProcessStart start_of(const ProgramOptions& opts) {
+  ProcessStart s;
+  const auto flag = [&](const char* name, bool given) { s.options[name] = given ? name : ""; };
+  const auto value = [&](const std::string& name, const std::string& v) {
+    s.options[name] = v.empty() ? "" : name + " " + v;
+  };
+  value("--iters", std::to_string(opts.iters));
+  flag("--strict", opts.strict);
+  value("--memory-limit", opts.memory_limit);
+  value("--lnc", opts.lnc);
+  flag("--print", opts.print);
+  flag("--time", opts.time);
+  flag("-o", opts.outdir_given);
+  flag("--estimate", opts.estimate);
+  value("--profile", opts.profile);
+  for (const std::string& arg : opts.args) {
+    const std::string name = "-a " + arg.substr(0, arg.find('='));
+    std::string& shown = s.options[name];
+    shown += (shown.empty() ? "" : " ") + ("-a " + arg);
+  }
+  return s;
+}
+
+// This process's parse of its command line, agreed with the other
+// processes' (processes.h): each process takes the same decision.
+StartDecision agree_start(const ProcessStart& mine, Processes* processes) {
+  if (processes == nullptr) return StartDecision{mine.kind, mine.error};
+  std::vector<ProcessStart> all;
+  for (const std::string& bytes : processes->all_gather(encode_start(mine))) {
+    all.push_back(decode_start(bytes));
+  }
+  return decide_start(all);
+}
+
 // The program's LNC is fixed when it is built: --lnc may only repeat it.
 void check_lnc(const ProgramSpec& spec, const std::string& given) {
   if (given.empty() || given == std::to_string(spec.lnc)) return;
@@ -384,17 +423,26 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
   ProgramOptions opts;
   add_options(app, opts);
   const bool leader = processes == nullptr || processes->index() == 0;
+  ProcessStart mine;
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    // Every process parses the same command line; one of them speaks.
-    return leader ? app.exit(e) : 0;
+    mine = start_of(opts);
+  } catch (const CLI::CallForHelp&) {
+    mine.kind = ProcessStart::Kind::help;
   } catch (const CLI::ParseError& e) {
-    if (leader) {
-      std::cerr << prog << ": error: " << escape_controls(e.what()) << "\nRun '" << prog
-                << " --help' for usage.\n";
-    }
-    return kExitUsage;
+    mine.kind = ProcessStart::Kind::usage_error;
+    mine.error = escape_controls(e.what()) + "\nRun '" + prog + " --help' for usage.";
+  }
+  // The processes of an MPI run decide alike, and one of them speaks.
+  const StartDecision start = agree_start(mine, processes);
+  switch (start.kind) {
+    case ProcessStart::Kind::run:
+      break;
+    case ProcessStart::Kind::help:
+      return leader ? app.exit(CLI::CallForHelp()) : 0;
+    case ProcessStart::Kind::usage_error:
+      if (leader) std::cerr << prog << ": error: " << start.message << "\n";
+      return kExitUsage;
   }
   const bool color = opts.color == "always" || (opts.color == "auto" && stderr_wants_color());
   const int first_rank =

@@ -87,6 +87,8 @@ class Processes {
   virtual std::optional<RunFailure> agree(const RunFailure* mine) = 0;
   // Every process's `text`, in process order, on process 0 ("" on the others).
   virtual std::string gather(const std::string& text) = 0;
+  // Every process's `text`, in process order, on every process.
+  virtual std::vector<std::string> all_gather(const std::string& text) = 0;
   // The largest of each element over the processes, on every process.
   virtual std::vector<double> max(const std::vector<double>& values) = 0;
 };

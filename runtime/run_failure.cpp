@@ -97,6 +97,19 @@ RunFailure first_failure(const std::vector<RunFailure>& failures) {
     if (happens_before(f, first)) first = f;
   }
   if (first.kind != RunFailure::Kind::located) return first;
+  if (!first.faults.empty()) {
+    std::vector<MemberFault> faults;
+    for (const RunFailure& f : failures) {
+      const bool alike = f.checks == first.checks && f.within == first.within &&
+                         same_place(f, first) && f.fault_prefix == first.fault_prefix;
+      if (alike) faults.insert(faults.end(), f.faults.begin(), f.faults.end());
+    }
+    const FaultReport report = report_faults(faults);
+    first.message = first.fault_prefix + report.text;
+    first.ranks = report.ranks;
+    first.faults = faults;
+    return first;
+  }
   std::vector<int> ranks;
   for (const RunFailure& f : failures) {
     const bool alike = f.checks == first.checks && f.within == first.within &&
@@ -121,6 +134,13 @@ std::string encode(const RunFailure& f) {
   for (int v : {f.line, f.col, f.end_col, f.program}) w.integer(v);
   w.integer(static_cast<int64_t>(f.ranks.size()));
   for (int r : f.ranks) w.integer(r);
+  w.integer(static_cast<int64_t>(f.faults.size()));
+  for (const MemberFault& m : f.faults) {
+    w.integer(m.rank);
+    w.integer(m.list);
+    w.text(m.message);
+  }
+  w.text(f.fault_prefix);
   return w.take();
 }
 
@@ -142,6 +162,16 @@ RunFailure decode(const std::string& bytes) {
   const int64_t n = r.integer();
   if (n < 0) throw Error("a malformed failure record");
   for (int64_t k = 0; k < n; ++k) f.ranks.push_back(static_cast<int>(r.integer()));
+  const int64_t faults = r.integer();
+  if (faults < 0) throw Error("a malformed failure record");
+  for (int64_t k = 0; k < faults; ++k) {
+    MemberFault m;
+    m.rank = static_cast<int>(r.integer());
+    m.list = r.integer();
+    m.message = r.text();
+    f.faults.push_back(std::move(m));
+  }
+  f.fault_prefix = r.text();
   if (!r.done()) throw Error("a malformed failure record");
   return f;
 }

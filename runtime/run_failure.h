@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "runtime/located_error.h"
+#include "runtime/member_faults.h"
 
 namespace nkic::rt {
 
@@ -32,6 +33,11 @@ struct RunFailure {
   std::string file, line_text;
   int line = 0, col = 0, end_col = 0, program = -1;
   std::vector<int> ranks;
+  // A collective's operands out of bounds (member_faults.h): the faults of
+  // this process's members, which first_failure joins with the other
+  // processes' into one report, `fault_prefix` ("all_reduce: ") before it.
+  std::vector<MemberFault> faults;
+  std::string fault_prefix;
 
   int exit_code() const { return kind == Kind::usage ? 2 : 1; }
   // The error as a LocatedError pointing into this failure's strings.
@@ -46,7 +52,8 @@ RunFailure located_failure(const LocatedError& e, int first_rank);
 bool happens_before(const RunFailure& a, const RunFailure& b);
 
 // The first of `failures` (one per process that failed), naming the ranks
-// of every failure at the same place with the same message.
+// of every failure at the same place with the same message (for faults,
+// the one report of every process's faults there).
 RunFailure first_failure(const std::vector<RunFailure>& failures);
 
 // A failure as bytes for another process, and back; decode throws Error

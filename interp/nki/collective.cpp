@@ -8,6 +8,7 @@
 #include "interp/device.h"
 #include "interp/nki/modules.h"
 #include "runtime/format_util.h"
+#include "runtime/member_faults.h"
 
 namespace nkic::interp {
 
@@ -280,26 +281,43 @@ void check_agree(const CollectiveCall& a, const CollectiveCall& b) {
 }
 
 // Runs `run` on the members' calls in list order as patterns (`resolve`:
-// their run-time offsets read now; otherwise a compiler's one traced call
-// standing for each member), reporting an rt::Error at the first member's
-// call, naming every member's rank, the others' calls as notes.
+// their run-time offsets read now, each member's own, and a member whose
+// operands do not resolve in bounds is at fault alone; otherwise a
+// compiler's one traced call standing for each member), reporting an
+// rt::Error at the first member's call, naming every member's rank, the
+// others' calls as notes.
 template <class F>
 void with_patterns(const std::vector<const CollectiveCall*>& calls, bool resolve, F&& run) {
   const CollectiveCall& first = *calls.front();
   try {
     std::vector<std::vector<rt::AccessPattern>> srcs(calls.size()), dsts(calls.size());
+    std::vector<rt::MemberFault> faults;
     for (size_t m = 0; m < calls.size(); ++m) {
       const CollectiveCall& c = *calls[m];
       const auto pattern = [&](const Value::Tensor& t) {
         return resolve ? t->resolve() : t->static_pattern(c.rank);
       };
-      // Tensor k's src then its dst (the reduce form has more srcs than dsts).
-      for (size_t k = 0; k < c.srcs.size(); ++k) {
-        srcs[m].push_back(pattern(c.srcs[k]));
-        if (k < c.dsts.size()) dsts[m].push_back(pattern(c.dsts[k]));
+      try {
+        // Tensor k's src then its dst (the reduce form has more srcs than dsts).
+        for (size_t k = 0; k < c.srcs.size(); ++k) {
+          srcs[m].push_back(pattern(c.srcs[k]));
+          if (k < c.dsts.size()) dsts[m].push_back(pattern(c.dsts[k]));
+        }
+      } catch (const rt::Error& e) {
+        faults.push_back(rt::MemberFault{c.rank, 0, e.what()});
       }
     }
+    if (!faults.empty()) throw rt::OperandsOutOfBounds(rt::report_faults(faults));
     run(first.collective_op(), srcs, dsts);
+  } catch (const rt::OperandsOutOfBounds& e) {
+    // Each member's operands checked with its own offsets: only the members
+    // at fault are named, as a program names them (member_faults.h).
+    Diagnostic d;
+    d.range = first.range;
+    d.message = std::string(collective_name(first.kind)) + ": " + e.what();
+    d.ranks = e.ranks();
+    d.program = first.named_program();
+    throw CompileError(std::move(d));
   } catch (const rt::Error& e) {
     const std::string name = collective_name(first.kind);
     const std::string what = e.what();
@@ -396,13 +414,20 @@ size_t max_ring_channels(const rt::ReplicaGroup& group, int ranks) {
   return whole_node ? kMaxChannelsWholeNode : kMaxChannels;
 }
 
-void not_in_ring(const CollectiveCall& call, std::vector<int> ranks) {
+bool needs_every_caller(CollectiveKind kind) {
+  return kind != CollectiveKind::permute;
+}
+
+void not_in_group(const CollectiveCall& call, std::vector<int> ranks) {
   Diagnostic d;
   d.range = call.range;
   d.ranks = std::move(ranks);
   d.program = call.named_program();
   d.message = std::string(collective_name(call.kind)) + ": replica group " + call.group.describe() +
-              " leaves out the calling rank, and a ring permute takes every rank that calls it";
+              " leaves out the calling rank, and " +
+              (rt::is_ring(call.kind) ? "a ring permute takes every rank that calls it"
+                                      : "every rank that calls a collective must be in one of "
+                                        "its group's lists");
   throw CompileError(std::move(d));
 }
 
@@ -453,12 +478,12 @@ void complete_collective(const std::vector<const CollectiveCall*>& calls) {
 }
 
 void check_collective_shapes(const CollectiveCall& call) {
-  if (rt::is_ring(call.kind)) {
+  if (needs_every_caller(call.kind)) {
     std::vector<int> left_out;
     for (int r = 0; r < call.ranks; ++r) {
       if (!call.group.group_of(r)) left_out.push_back(r);
     }
-    if (!left_out.empty()) not_in_ring(call, std::move(left_out));
+    if (!left_out.empty()) not_in_group(call, std::move(left_out));
   }
   // The interpreter's baton runs the ranks in order up to the collective, so
   // a list completes (and fails) when its highest rank arrives.

@@ -56,10 +56,16 @@ Value collective_action(CallArgs& call, CollectiveKind kind);
 // The most channels a ring of `group` takes on a machine of `ranks`.
 size_t max_ring_channels(const rt::ReplicaGroup& group, int ranks);
 
-// A ring permute called by `ranks`, which are in no list of its group: the
+// Whether every rank that calls the collective must be in a list of its
+// group: all but collective_permute, whose pairs name the ranks that take
+// part (a rank no pair names has nothing to do). NKI documents no part for
+// a rank a replica group leaves out, so calling with one is a mistake.
+bool needs_every_caller(CollectiveKind kind);
+
+// A collective called by `ranks`, which are in no list of its group: the
 // CompileError naming them (the interpreter's for the calling rank, the
 // compiler's for every rank the group leaves out).
-[[noreturn]] void not_in_ring(const CollectiveCall& call, std::vector<int> ranks);
+[[noreturn]] void not_in_group(const CollectiveCall& call, std::vector<int> ranks);
 
 // Run by the last member to arrive: `calls` are the members' calls in list
 // order. Throws CompileError when they disagree or the data does not fit.
@@ -75,8 +81,8 @@ void check_collective_shapes(const CollectiveCall& call, const std::vector<int>&
 
 // The same for every list of call.group, made alike by every rank (a
 // compiler's trace): the list reported is the one the interpreter would
-// report, the first to complete. A ring permute whose group leaves out a
-// rank is not_in_ring first.
+// report, the first to complete. A group that leaves out a rank is
+// not_in_group first (but for collective_permute's pairs).
 void check_collective_shapes(const CollectiveCall& call);
 
 // "k.py:14:5", for messages that point at another rank's line.

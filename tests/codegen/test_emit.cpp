@@ -11,6 +11,7 @@
 #include <limits>
 #include <string>
 
+#include "codegen/cpp_literals.h"
 #include "codegen/emit_cpp.h"
 
 namespace nkic::codegen {
@@ -224,4 +225,20 @@ TEST_CASE("straight-line runs become rows of the instruction table, the rest sta
 }
 
 }  // namespace
+}  // namespace nkic::codegen
+
+namespace nkic::codegen {
+
+TEST_CASE("float constants are written bit for bit, a NaN by its sign and payload") {
+  CHECK(double_literal(-0.0) == "-0x0p+0");
+  CHECK(double_literal(0.1) == "0x1.999999999999ap-4");
+  CHECK(double_literal(-std::numeric_limits<double>::infinity()) ==
+        "-std::numeric_limits<double>::infinity()");
+  CHECK(double_literal(-std::numeric_limits<double>::quiet_NaN()) ==
+        "rt::double_from_bits(0xfff8000000000000ull)");
+  CHECK(double_literal(rt::double_from_bits(0x7ff0000000000123ull)) ==
+        "rt::double_from_bits(0x7ff0000000000123ull)");
+  CHECK(rt::double_bits(rt::double_from_bits(0xfff8000000000001ull)) == 0xfff8000000000001ull);
+}
+
 }  // namespace nkic::codegen

@@ -3,6 +3,7 @@
 // anything not affine (or a buffer that outlives its iteration) is unrolled.
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <string>
 
 #include "codegen/reroll.h"
@@ -282,6 +283,34 @@ TEST_CASE("iterations that differ in anything but offsets are unrolled") {
       &seq));
   reroll(std::move(t), p);
   CHECK(p.body.size() == 6);
+}
+
+// A memset of `value` into row k.
+Instr fill(int64_t k, double value) {
+  Instr i;
+  i.op = rt::DeviceOp{rt::Memset{rt::Scalar::of(value), 0}};
+  i.where = at(2);
+  i.dsts.push_back(row(0, 128 * k));
+  return i;
+}
+
+TEST_CASE("constants are alike only bit for bit: -0.0 is not 0.0, a NaN is itself") {
+  Program p = program_with(1);
+  Trace t;
+  int64_t seq = 0;
+  // 0.0 == -0.0 as doubles, but they write other bytes: unrolled.
+  t.body.push_back(loop_of(3, [](int64_t k) { return one(fill(k, k == 1 ? -0.0 : 0.0)); }, &seq));
+  reroll(std::move(t), p);
+  CHECK(p.body.size() == 3);
+  Program q = program_with(1);
+  Trace u;
+  seq = 0;
+  // NaN != NaN as doubles, but every iteration writes the same bytes: one loop.
+  const double nan = -std::numeric_limits<double>::quiet_NaN();
+  u.body.push_back(loop_of(3, [&](int64_t k) { return one(fill(k, nan)); }, &seq));
+  reroll(std::move(u), q);
+  REQUIRE(q.body.size() == 1);
+  CHECK(as_loop(q.body[0]).count == 3);
 }
 
 TEST_CASE("run-time offsets from buffer elements reroll on their element offsets") {

@@ -138,7 +138,7 @@ def k(a, replica_group):
     nisa.memset(dst=s, value=2.5)
     nisa.dma_copy(dst=s, src=t, oob_mode=nisa.oob_mode.skip)
     ncc.all_gather(srcs=[s], dsts=[g], replica_group=replica_group, collective_dim=0)
-    ncc.all_reduce(srcs=[s], dsts=[s], replica_group=ReplicaGroup([[1]]), op=nl.add)
+    ncc.all_reduce(srcs=[s], dsts=[s], replica_group=ReplicaGroup([[0], [1]]), op=nl.add)
     q = nisa.register_alloc(5)
     nisa.register_move(q, r)
     nisa.register_move(q, 7)
@@ -166,8 +166,8 @@ TEST_CASE("trace: device operations arrive at the Device with their views, in or
   REQUIRE(o.error == "");
   // Row-major (2, 4): strides [4, 1]. t[1:2, ::2] starts at element 4 with
   // strides [4, 2]; a[0:1, 1:3] at element 1. The nested list given for
-  // replica_group arrives as a ReplicaGroup; rank 0 is in no list of
-  // [[1]], and the collective is recorded all the same.
+  // replica_group arrives as a ReplicaGroup; the collective is recorded
+  // with its groups as given.
   const std::string t = "t{off 0 shape [2, 4] strides [4, 1]}";
   const std::string s = "s{off 0 shape [2, 4] strides [4, 1]}";
   const std::string g = "g{off 0 shape [4, 4] strides [4, 1]}";
@@ -186,7 +186,7 @@ TEST_CASE("trace: device operations arrive at the Device with their views, in or
       "memset " + s + " <- f2.5 @15",
       "dma_copy " + s + " <- " + t + " oob_skip @16",
       "all_gather srcs=[" + s + "] dsts=[" + g + "] group=[[0, 1]] dim=0 @17",
-      "all_reduce srcs=[" + s + "] dsts=[" + s + "] group=[[1]] op=add @18",
+      "all_reduce srcs=[" + s + "] dsts=[" + s + "] group=[[0], [1]] op=add @18",
       "register_alloc() -> r1 @19",
       "register_move r1 <- 5 @19",
       "register_move r1 <- r0 @20",

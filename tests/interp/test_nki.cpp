@@ -312,20 +312,26 @@ TEST_CASE("all_reduce on 2 ranks sums the inputs") {
   }
 }
 
-TEST_CASE("all_reduce on 4 ranks in two groups, a rank in no group takes no part") {
+TEST_CASE("all_reduce on 4 ranks in two groups; a calling rank in no group is an error") {
   std::vector<std::vector<float>> in;
   for (int r = 0; r < 4; ++r) in.push_back(iota(4, static_cast<float>(r * 100)));
   const Outcome o = run_kernel(
       kernel(kAllReduce), "all_reduce_kernel", 4,
-      {f32_arg("input", {2, 2}, in), expr_arg("replica_group", "ReplicaGroup([[0, 2], [1]])")});
+      {f32_arg("input", {2, 2}, in), expr_arg("replica_group", "ReplicaGroup([[0, 2], [1, 3]])")});
   REQUIRE(o.error == "");
   for (size_t i = 0; i < 4; ++i) {
     CHECK(floats(o.result->outputs[0][0].array)[i] == in[0][i] + in[2][i]);
     CHECK(floats(o.result->outputs[2][0].array)[i] == in[0][i] + in[2][i]);
-    CHECK(floats(o.result->outputs[1][0].array)[i] == in[1][i]);
+    CHECK(floats(o.result->outputs[1][0].array)[i] == in[1][i] + in[3][i]);
   }
-  // Rank 3 is in no list: its dst was never written, so it reads as NaN.
-  CHECK(std::isnan(floats(o.result->outputs[3][0].array)[0]));
+  // Rank 3 is in no list: NKI gives it no part, and its dst would stay
+  // unwritten.
+  const Outcome left_out = run_kernel(
+      kernel(kAllReduce), "all_reduce_kernel", 4,
+      {f32_arg("input", {2, 2}, in), expr_arg("replica_group", "ReplicaGroup([[0, 2], [1]])")});
+  CHECK(left_out.error.find("all_reduce: replica group [[0, 2], [1]] leaves out the calling "
+                            "rank") != std::string::npos);
+  CHECK(left_out.error_ranks == std::vector<int>{3});
 }
 
 TEST_CASE("all_gather, reduce_scatter and all_to_all on HBM") {

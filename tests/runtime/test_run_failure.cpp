@@ -73,3 +73,30 @@ TEST_CASE("a failure travels between processes unchanged, and bad bytes are refu
   CHECK_THROWS_AS(decode(bytes.substr(0, bytes.size() - 1)), Error);
   CHECK_THROWS_AS(decode(bytes + "x"), Error);
 }
+
+TEST_CASE("the processes' faults in one collective are joined into one report") {
+  // Process 1 holds rank 2, process 2 rank 3: each knows its own member's
+  // fault, and the report is the one a process holding both would make.
+  const auto in_collective = [](int rank, const std::string& elements) {
+    RunFailure f = located(4, {rank}, "");
+    f.faults = {MemberFault{rank, 3, "access pattern out of bounds: elements " + elements +
+                                         " of 'src' (6 elements)"}};
+    f.fault_prefix = "all_reduce: ";
+    f.message = f.fault_prefix + f.faults[0].message;
+    return f;
+  };
+  const RunFailure two = first_failure({in_collective(3, "9..11"), in_collective(2, "6..8")});
+  CHECK(two.ranks == std::vector<int>{2, 3});
+  CHECK(two.message ==
+        "all_reduce: access pattern out of bounds: elements 6..8 of 'src' (6 elements) on rank "
+        "2; elements 9..11 of 'src' (6 elements) on rank 3");
+  // An earlier failure elsewhere still comes first.
+  CHECK(first_failure({in_collective(2, "6..8"), located(3, {0}, "earlier")}).message == "earlier");
+  const RunFailure back = decode(encode(two));
+  CHECK(back.message == two.message);
+  CHECK(back.fault_prefix == "all_reduce: ");
+  REQUIRE(back.faults.size() == 2);
+  CHECK(back.faults[1].rank == two.faults[1].rank);
+  CHECK(back.faults[1].list == 3);
+  CHECK(back.faults[1].message == two.faults[1].message);
+}

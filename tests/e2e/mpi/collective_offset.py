@@ -1,12 +1,13 @@
 # An all-reduce of a block chosen by the rank id at run time: with 4 ranks
-# and room for 3 blocks, rank 3's block is past the end. Every rank of the
-# list fails alike (nkirun names the list's members), whichever process holds
-# rank 3; under mpirun the error is reported once, as nkirun reports it.
+# and room for 3 blocks, rank 3's block is past the end. Rank 3 alone is
+# named (each member's operand is checked with its own offset), whichever
+# process holds it; under mpirun the error is reported once, as nkirun
+# reports it.
 # build: -n 4 -a input=f32[4,8] -a num_blocks=3
 # run: -n 4 -a input=@../bad/data/f32_4x8_rank{rank}.npy -a num_blocks=3
 # program: -a input=@../bad/data/f32_4x8_rank{rank}.npy
 # exit: 1
-# expect: collective_offset.py:24:5: error: all_reduce: access pattern out of bounds: elements 96..127 of 'blocks' (96 elements) (ranks 0-3)
+# expect: collective_offset.py:25:5: error: all_reduce: access pattern out of bounds: elements 96..127 of 'blocks' (96 elements) (rank 3)
 import nki
 import nki.language as nl
 import nki.isa as nisa
