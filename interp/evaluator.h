@@ -104,6 +104,13 @@ class Evaluator : public UserMethods {
   // rank threads get a stack (kRankStackBytes in spmd.h) far larger than
   // this many evaluator frames need.
   static constexpr int kMaxCallDepth = 200;
+  // Modules running their top level inside one another (m0 imports m1,
+  // which imports m2, ...) deeper than this are an error: each level
+  // recurses in C++ (an import runs the module, which imports), and a
+  // chain of tens of thousands would exhaust the stack. CPython's own limit
+  // stops such a chain at about 130 (importlib spends several frames of
+  // its 1000 per level); real packages nest a handful.
+  static constexpr size_t kMaxImportDepth = 200;
 
   explicit Evaluator(RankContext ctx);
   ~Evaluator() override;
