@@ -81,6 +81,11 @@ void Evaluator::take_bases(const ast::ClassDef& s, ClassObj& cls, const ScopePtr
       fail(b->range, "class " + s.name + " derives from both " + cls.base->name + " and " +
                          (*c)->name + ": an NKI class has one base class");
     }
+    if ((*c)->is_enum && !(*c)->members.empty()) {
+      // An enum's members are all it has: one with members cannot grow.
+      fail(b->range, ValueError("<enum '" + s.name + "'> cannot extend <enum '" + (*c)->name + "'>",
+                                "TypeError"));
+    }
     cls.base = *c;
     cls.is_enum = cls.is_enum || (*c)->is_enum;
     cls.is_exception = cls.is_exception || (*c)->is_exception;
@@ -337,7 +342,8 @@ std::optional<Value> Evaluator::call_user_method(const Value& self, const std::s
   auto inst = self.get<Value::Instance>();
   if (!inst || !(*inst)->cls) return std::nullopt;
   auto f = (*inst)->cls->lookup(name);
-  if (!f || !f->is<Value::Function>()) return std::nullopt;
+  // A function, or a builtin the class took (`__hash__ = object.__hash__`).
+  if (!f || !(f->is<Value::Function>() || f->is<Value::Builtin>())) return std::nullopt;
   args.insert(args.begin(), self);
   return call(*f, std::move(args), {}, SourceRange{});
 }
