@@ -310,7 +310,10 @@ Value Evaluator::class_attribute(const Value& attr, const Value& self, const Val
     case ClassKind::property: {
       if (self.is_none()) return attr;
       const Value getter = (*w)->attrs["fget"];
-      if (getter.is_none()) throw ValueError("property of '" + cls->name + "' has no getter");
+      if (getter.is_none()) {
+        // Python's AttributeError: hasattr() and getattr() with a default take it.
+        throw ValueError("property of '" + cls->name + "' has no getter", "AttributeError");
+      }
       return call(getter, {self}, {}, SourceRange{});
     }
     default:
@@ -326,7 +329,8 @@ bool Evaluator::set_property(const Value& obj, const std::string& name, const Va
   if (w && (*w)->cls && (*w)->cls->kind == ClassKind::property) {
     const Value setter = (*w)->attrs["fset"];
     if (setter.is_none()) {
-      throw ValueError("property '" + name + "' of '" + inst.cls->name + "' object has no setter");
+      throw ValueError("property '" + name + "' of '" + inst.cls->name + "' object has no setter",
+                       "AttributeError");
     }
     call(setter, {obj, v}, {}, SourceRange{});
     return true;
