@@ -90,8 +90,9 @@ bool LiveIteration::next_inner(Value& item) {
   if (enumerate_) {
     Value x;
     if (!inner_[0]->next(x)) return false;
-    item = make_tuple({Value(count_), std::move(x)});
-    count_ = rt::checked_add(count_, 1, "enumerate()'s count");
+    // start + i, checked when item i is asked for, as the eager count was.
+    const int64_t i = static_cast<int64_t>(position_++);
+    item = make_tuple({Value(rt::checked_add(count_, i, "enumerate()'s count")), std::move(x)});
     return true;
   }
   if (inner_.empty()) return false;  // zip() of nothing

@@ -36,8 +36,8 @@ class LiveIteration {
   uint64_t range_size_ = 0;
   ValueList snapshot_;
   size_t position_ = 0;
-  // enumerate(): its iterable's walk and the next count; zip(): one walk
-  // for each iterable.
+  // enumerate(): its iterable's walk and its start (position_ counts the
+  // items given); zip(): one walk for each iterable.
   std::vector<std::unique_ptr<LiveIteration>> inner_;
   bool enumerate_ = false;
   bool zip_ = false;
