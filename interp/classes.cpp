@@ -81,6 +81,11 @@ void Evaluator::take_bases(const ast::ClassDef& s, ClassObj& cls, const ScopePtr
       fail(b->range, "class " + s.name + " derives from both " + cls.base->name + " and " +
                          (*c)->name + ": an NKI class has one base class");
     }
+    if ((*c)->is_enum && !(*c)->members.empty()) {
+      // An enum's members are all it has: one with members cannot grow.
+      fail(b->range, ValueError("<enum '" + s.name + "'> cannot extend <enum '" + (*c)->name + "'>",
+                                "TypeError"));
+    }
     cls.base = *c;
     cls.is_enum = cls.is_enum || (*c)->is_enum;
     cls.is_exception = cls.is_exception || (*c)->is_exception;
@@ -305,7 +310,10 @@ Value Evaluator::class_attribute(const Value& attr, const Value& self, const Val
     case ClassKind::property: {
       if (self.is_none()) return attr;
       const Value getter = (*w)->attrs["fget"];
-      if (getter.is_none()) throw ValueError("property of '" + cls->name + "' has no getter");
+      if (getter.is_none()) {
+        // Python's AttributeError: hasattr() and getattr() with a default take it.
+        throw ValueError("property of '" + cls->name + "' has no getter", "AttributeError");
+      }
       return call(getter, {self}, {}, SourceRange{});
     }
     default:
@@ -321,7 +329,8 @@ bool Evaluator::set_property(const Value& obj, const std::string& name, const Va
   if (w && (*w)->cls && (*w)->cls->kind == ClassKind::property) {
     const Value setter = (*w)->attrs["fset"];
     if (setter.is_none()) {
-      throw ValueError("property '" + name + "' of '" + inst.cls->name + "' object has no setter");
+      throw ValueError("property '" + name + "' of '" + inst.cls->name + "' object has no setter",
+                       "AttributeError");
     }
     call(setter, {obj, v}, {}, SourceRange{});
     return true;
@@ -337,7 +346,8 @@ std::optional<Value> Evaluator::call_user_method(const Value& self, const std::s
   auto inst = self.get<Value::Instance>();
   if (!inst || !(*inst)->cls) return std::nullopt;
   auto f = (*inst)->cls->lookup(name);
-  if (!f || !f->is<Value::Function>()) return std::nullopt;
+  // A function, or a builtin the class took (`__hash__ = object.__hash__`).
+  if (!f || !(f->is<Value::Function>() || f->is<Value::Builtin>())) return std::nullopt;
   args.insert(args.begin(), self);
   return call(*f, std::move(args), {}, SourceRange{});
 }

@@ -223,7 +223,13 @@ Value Evaluator::eval_checked(const ast::Expr& e, const ScopePtr& scope) {
           if (!d.keys[i]) {
             auto other = v.get<Value::Dict>();
             if (!other) fail(d.values[i]->range, "'" + type_name(v) + "' object is not a mapping");
-            for (const auto& [k, x] : (*other)->items) dict->set(k, x);
+            // By position, each pair copied: the keys' __hash__ or __eq__
+            // may change the dict being unpacked.
+            const Value::Dict from = *other;
+            for (size_t j = 0; j < from->items.size(); ++j) {
+              const auto [k, x] = from->items[j];
+              dict->set(k, x);
+            }
             continue;
           }
           const Value k = eval(*d.keys[i], scope);
@@ -597,8 +603,10 @@ Value Evaluator::eval_fstring(const ast::FString& f, const ScopePtr& scope) {
       spec.replace(mark, 1, to_str(eval(*nested, scope)));
     }
     try {
-      if (field.conversion == 'r' || field.conversion == 'a') {
+      if (field.conversion == 'r') {
         out += format_value(Value(to_repr(v)), spec);
+      } else if (field.conversion == 'a') {
+        out += format_value(Value(to_ascii(v)), spec);
       } else if (field.conversion == 's') {
         out += format_value(Value(to_str(v)), spec);
       } else {
@@ -642,13 +650,14 @@ void Evaluator::comprehension(const ast::ListComp& c, size_t level, const ScopeP
   }
   const ast::Comprehension& g = c.generators[level];
   const Value iterable = eval(*g.iter, scope);
-  ValueList items;
+  std::optional<LiveIteration> items;
   try {
-    items = iterate(iterable);
+    items.emplace(iterable);
   } catch (const ValueError& err) {
     fail(g.iter->range, err);
   }
-  for (const Value& item : items) {
+  Value item;
+  while (next_item(*items, item, *g.iter)) {
     step(g.target->range);
     assign(*g.target, item, scope);
     bool keep = true;
@@ -677,6 +686,29 @@ const Value* Evaluator::module_attribute(const Value& obj, const ast::Attribute&
   auto m = obj.get<Value::Module>();
   return m ? lookups_.find(a.site, *(*m)->scope, a.attr) : nullptr;
 }
+
+namespace {
+
+// The function obj's class defines as `dunder` (__setattr__, ...), which
+// Python looks up on the class, never the instance; nullopt when none.
+std::optional<Value> class_dunder(const Value& obj, const char* dunder) {
+  auto i = obj.get<Value::Instance>();
+  if (!i || !(*i)->cls || (*i)->cls->kind == ClassKind::super_object) return std::nullopt;
+  std::optional<Value> f = (*i)->cls->lookup(dunder);
+  if (!f || !f->is<Value::Function>()) return std::nullopt;
+  return f;
+}
+
+// An enum's members are fixed once the class is made.
+void check_enum_member(const ClassObj& cls, const std::string& name, bool deleting) {
+  if (!cls.is_enum) return;
+  if (std::find(cls.members.begin(), cls.members.end(), name) == cls.members.end()) return;
+  throw ValueError(deleting ? "'" + cls.name + "' cannot delete member '" + name + "'."
+                            : "cannot reassign member '" + name + "'",
+                   "AttributeError");
+}
+
+}  // namespace
 
 Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   if (auto m = obj.get<Value::Module>()) {
@@ -718,6 +750,10 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
       return Value(d);
     }
     if (auto v = instance_wrapper_attribute(obj, name)) return *v;
+    // Python's fallback for a name found nowhere else.
+    if (auto f = class_dunder(obj, "__getattr__")) {
+      return call(*f, {obj, Value(name)}, {}, SourceRange{});
+    }
   }
   if (auto c = obj.get<Value::Class>()) {
     if (auto v = (*c)->lookup(name)) return class_attribute(*v, Value(), *c);
@@ -742,6 +778,9 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   }
   if (auto b = obj.get<Value::Builtin>()) {
     if (auto v = builtin_attribute(**b, name)) return *v;
+    if ((*b)->name == "object") {
+      if (auto v = object_attribute(name)) return *v;
+    }
   }
   if (auto t = obj.get<Value::Tensor>()) {
     if (auto v = tensor_attribute(obj, **t, name)) return *v;
@@ -764,6 +803,36 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
 }
 
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
+  if (auto f = class_dunder(obj, "__setattr__")) {
+    call(*f, {obj, Value(name), v}, {}, SourceRange{});
+    return;
+  }
+  object_set_attribute(obj, name, v);
+}
+
+void Evaluator::delete_attribute(const Value& obj, const std::string& name) {
+  if (auto f = class_dunder(obj, "__delattr__")) {
+    call(*f, {obj, Value(name)}, {}, SourceRange{});
+    return;
+  }
+  object_delete_attribute(obj, name);
+}
+
+void Evaluator::object_delete_attribute(const Value& obj, const std::string& name) {
+  if (auto c = obj.get<Value::Class>()) {
+    check_enum_member(**c, name, true);
+    if ((*c)->attrs.erase(name)) return;
+    throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'",
+                     "AttributeError");
+  }
+  auto inst = obj.get<Value::Instance>();
+  if (!inst || !(*inst)->attrs.erase(name)) {
+    throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'",
+                     "AttributeError");
+  }
+}
+
+void Evaluator::object_set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto i = obj.get<Value::Instance>()) {
     if ((*i)->cls && (*i)->cls->kind == ClassKind::super_object) {
       throw ValueError("'super' object has no attribute '" + name + "'", "AttributeError");
@@ -773,6 +842,7 @@ void Evaluator::set_attribute(const Value& obj, const std::string& name, const V
     return;
   }
   if (auto c = obj.get<Value::Class>()) {
+    check_enum_member(**c, name, false);
     (*c)->attrs[name] = v;
     return;
   }

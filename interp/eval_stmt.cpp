@@ -60,6 +60,12 @@ void Evaluator::fail(const SourceRange& where, const std::string& message) const
   throw CompileError(diagnostic(where, message));
 }
 
+void Evaluator::recursion_too_deep(const SourceRange& where) const {
+  static const char* const kMessage = "maximum recursion depth exceeded";
+  if (!where.valid()) throw ValueError(kMessage);
+  fail(where, kMessage);
+}
+
 void Evaluator::write_stdout(const std::string& text) {
   write_stream(1, text);
 }
@@ -247,16 +253,25 @@ Flow Evaluator::exec_for(const ast::For& s, const ScopePtr& scope) {
     }
     device.loop_end();
   } else {
-    ValueList items;
+    std::optional<LiveIteration> items;
+    Value item;
     try {
-      items = iterate(iterable);
+      items.emplace(iterable);
     } catch (const ValueError& e) {
       fail(s.iter->range, e);
     }
-    for (size_t i = 0; i < items.size() && !stop; ++i) run(items[i]);
+    while (!stop && next_item(*items, item, *s.iter)) run(item);
   }
   if (!stop) return exec_block(s.orelse, scope);
   return result;
+}
+
+bool Evaluator::next_item(LiveIteration& items, Value& item, const ast::Expr& iter) {
+  try {
+    return items.next(item);
+  } catch (const ValueError& e) {
+    fail(iter.range, e);
+  }
 }
 
 Flow Evaluator::exec_while(const ast::While& s, const ScopePtr& scope) {
@@ -319,9 +334,10 @@ void Evaluator::exec_del(const ast::Expr& target, const ScopePtr& scope) {
   }
   if (auto a = target.as<ast::Attribute>()) {
     const Value obj = eval(*a->value, scope);
-    auto inst = obj.get<Value::Instance>();
-    if (!inst || !(*inst)->attrs.erase(a->attr)) {
-      fail(target.range, "'" + type_name(obj) + "' object has no attribute '" + a->attr + "'");
+    try {
+      delete_attribute(obj, a->attr);
+    } catch (const ValueError& e) {
+      fail(target.range, e);
     }
     return;
   }
@@ -464,7 +480,10 @@ void Evaluator::assign(const ast::Expr& target, const Value& v, const ScopePtr& 
     ValueList items;
     try {
       items = iterate(v);
-    } catch (const ValueError&) {
+    } catch (const ValueError& e) {
+      // Only "not iterable" is about the unpacking; an error of a user
+      // __iter__ (its recursion) is its own.
+      if (!is_python_error(e, "TypeError")) fail(target.range, e);
       fail(target.range, "cannot unpack non-iterable " + type_name(v) + " object");
     }
     size_t star = elts->size();
@@ -558,6 +577,9 @@ Value Evaluator::call(const Value& callee, ValueList args, KwArgs kwargs,
                       " is a function value here: applying it to tiles is not supported yet");
     }
   } catch (const ValueError& e) {
+    // A call the interpreter makes itself (a dunder, a property) has no
+    // place: the error goes on to the expression that caused it.
+    if (!where.valid()) throw;
     fail(where, e);
   } catch (const rt::Error& e) {
     fail(where, e.what());
@@ -582,6 +604,7 @@ Value Evaluator::call_builtin(const BuiltinFn& fn, ValueList&& args, KwArgs&& kw
   try {
     bound_args = bound ? std::move(args) : bind(fn.name, fn.signature, args, kwargs);
   } catch (const ValueError& e) {
+    if (!where.valid()) throw;  // as in call()
     fail(where, e);
   }
   Value result = call_bound_builtin(fn, bound_args.data(), where, bound ? defaulted : 0);
@@ -595,6 +618,7 @@ Value Evaluator::call_bound_builtin(const BuiltinFn& fn, const Value* args,
     CallArgs call_args{*this, fn, args, where, defaulted};
     return fn.action(call_args);
   } catch (const ValueError& e) {
+    if (!where.valid()) throw;  // as in call()
     fail(where, e);
   } catch (const rt::Error& e) {
     fail(where, e.what());

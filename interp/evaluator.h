@@ -20,6 +20,7 @@
 #include "interp/lookup_cache.h"
 #include "interp/python/binder.h"
 #include "interp/python/exceptions.h"
+#include "interp/python/live_iteration.h"
 #include "interp/python/scope.h"
 #include "interp/python/value.h"
 #include "interp/spare_lists.h"
@@ -104,6 +105,13 @@ class Evaluator : public UserMethods {
   // rank threads get a stack (kRankStackBytes in spmd.h) far larger than
   // this many evaluator frames need.
   static constexpr int kMaxCallDepth = 200;
+  // Modules running their top level inside one another (m0 imports m1,
+  // which imports m2, ...) deeper than this are an error: each level
+  // recurses in C++ (an import runs the module, which imports), and a
+  // chain of tens of thousands would exhaust the stack. CPython's own limit
+  // stops such a chain at about 130 (importlib spends several frames of
+  // its 1000 per level); real packages nest a handful.
+  static constexpr size_t kMaxImportDepth = 200;
 
   explicit Evaluator(RankContext ctx);
   ~Evaluator() override;
@@ -160,6 +168,19 @@ class Evaluator : public UserMethods {
   // the __init__.py of the packages above it, in `globals` (fresh when null).
   Value run_main(const ModuleSpec& spec, const ScopePtr& globals = nullptr);
   Value get_attribute(const Value& obj, const std::string& name);
+  // `obj.name = v` and setattr(): a user __setattr__ when obj's class has
+  // one, else object_set_attribute.
+  void set_attribute(const Value& obj, const std::string& name, const Value& v);
+  // object.__setattr__: a property's setter, else the instance's own
+  // attribute (a frozen dataclass refuses).
+  void object_set_attribute(const Value& obj, const std::string& name, const Value& v);
+  // `del obj.name` and delattr(): a user __delattr__, else
+  // object_delete_attribute.
+  void delete_attribute(const Value& obj, const std::string& name);
+  void object_delete_attribute(const Value& obj, const std::string& name);
+  // object.__setattr__, object.__hash__, ... read from `object` itself
+  // (super.cpp); nullopt for a name object does not have.
+  static std::optional<Value> object_attribute(const std::string& name);
   // The function `obj.name` binds to obj: a plain function of obj's class
   // (not a staticmethod, classmethod or property), when obj is an instance
   // with no attribute of that name of its own; nullopt otherwise.
@@ -220,6 +241,8 @@ class Evaluator : public UserMethods {
   Flow exec_block(const ast::Body& body, const ScopePtr& scope);
   Flow exec(const ast::Stmt& s, const ScopePtr& scope);
   Flow exec_for(const ast::For& s, const ScopePtr& scope);
+  // items.next(item), its error placed at the loop's iterable `iter`.
+  bool next_item(LiveIteration& items, Value& item, const ast::Expr& iter);
   Flow exec_while(const ast::While& s, const ScopePtr& scope);
   void exec_aug_assign(const ast::AugAssign& s, const ScopePtr& scope);
   void exec_del(const ast::Expr& target, const ScopePtr& scope);
@@ -326,7 +349,6 @@ class Evaluator : public UserMethods {
   void assign(const ast::Expr& target, const Value& v, const ScopePtr& scope);
   void assign(const ast::Expr& target, Value&& v, const ScopePtr& scope);
   void store_name(const std::string& name, const Value& v, const ScopePtr& scope);
-  void set_attribute(const Value& obj, const std::string& name, const Value& v);
   Value subscript(const Value& obj, const Value& index);
   // A tensor indexed by a tuple display (t[i, a:b]); nullopt for other
   // indices, which subscript() takes.
@@ -358,9 +380,13 @@ class Evaluator : public UserMethods {
   // What every call of a Python function does once its arguments are
   // evaluated: the recursion bound, then a step.
   void enter_call(const SourceRange& where) {
-    if (depth_ >= kMaxCallDepth) fail(where, "maximum recursion depth exceeded");
+    if (depth_ >= kMaxCallDepth) recursion_too_deep(where);
     step(where);
   }
+  // The error of a call past kMaxCallDepth. A call the code makes itself (a
+  // dunder, a property) has no place of its own: then it is placed at the
+  // innermost expression being evaluated, as any ValueError is.
+  [[noreturn]] void recursion_too_deep(const SourceRange& where) const;
   // Runs `f` in `scope`, its arguments bound there already.
   Value run_function(const FunctionObj& f, const ScopePtr& scope);
   // What `r` returns, which becomes last_return().

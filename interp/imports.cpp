@@ -201,8 +201,30 @@ std::vector<std::string> Evaluator::submodule_folders(const ModuleObj& parent,
                          kNotFound));
 }
 
+namespace {
+
+// The chain of imports that went too deep, its ends shown: "a -> b -> c ->
+// ... -> x -> y -> z".
+std::string import_chain(const std::vector<std::string>& importing, const std::string& next) {
+  constexpr size_t kShown = 3;  // modules shown at each end
+  std::vector<std::string> chain(importing);
+  chain.push_back(next);
+  if (chain.size() > 2 * kShown) {
+    chain.erase(chain.begin() + kShown, chain.end() - kShown);
+    chain.insert(chain.begin() + kShown, "...");
+  }
+  return joined(chain, " -> ");
+}
+
+}  // namespace
+
 Value Evaluator::load_module(const ModuleSpec& spec, const ScopePtr& globals,
                              const SourceRange& where) {
+  if (importing_.size() >= kMaxImportDepth) {
+    fail(where, "maximum recursion depth exceeded while importing '" + spec.name + "' (" +
+                    std::to_string(importing_.size()) + " modules importing one another: " +
+                    import_chain(importing_, spec.name) + ")");
+  }
   auto m = std::make_shared<ModuleObj>();
   m->name = spec.name;
   m->scope = globals ? globals : new_globals();

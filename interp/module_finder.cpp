@@ -82,9 +82,34 @@ std::vector<std::string> ModuleFinder::path() const {
   return out;
 }
 
+bool is_module_part(std::string_view part) {
+  if (part.empty()) return false;
+  if (part[0] >= '0' && part[0] <= '9') return false;
+  for (char ch : part) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool ok = c >= 0x80 || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9');
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool is_dotted_module_name(std::string_view dotted) {
+  for (size_t start = 0;;) {
+    const size_t dot = dotted.find('.', start);
+    if (!is_module_part(dotted.substr(start, dot == std::string_view::npos ? dot : dot - start))) {
+      return false;
+    }
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
+  }
+}
+
 std::optional<ModuleSpec> ModuleFinder::find(const std::string& name,
                                              const std::vector<std::string>& folders) const {
   const std::string leaf = last_part(name);
+  // A name is looked up, never used as a path.
+  if (!is_module_part(leaf)) return std::nullopt;
   std::vector<std::string> portions;  // of a namespace package, when nothing else is found
   for (const std::string& folder : folders) {
     const std::string base = join_path(folder, leaf);

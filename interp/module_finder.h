@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/ast.h"
@@ -21,6 +22,13 @@
 #include "frontend/source.h"
 
 namespace nkic::interp {
+
+// Whether `part` can be one part of a dotted module name: a Python
+// identifier (ASCII letters, digits and _, not first a digit; any non-ASCII
+// character). Nothing else reaches the file system: not '/', '..', '' or NUL.
+bool is_module_part(std::string_view part);
+// Whether every dot-separated part of `dotted` is one.
+bool is_dotted_module_name(std::string_view dotted);
 
 bool is_regular_file(const std::string& path);
 bool is_directory(const std::string& path);

@@ -52,7 +52,18 @@ Value object_setattr(CallArgs& c) {
   auto inst = t.obj.get<Value::Instance>();
   if (!name) throw ValueError("attribute name must be string", "TypeError");
   if (!inst) throw ValueError("can't apply this __setattr__ to type object", "TypeError");
-  (*inst)->set(*name, c["value"]);
+  c.ev.object_set_attribute(t.obj, *name, c["value"]);
+  return Value();
+}
+
+Value object_delattr(CallArgs& c) {
+  const SuperTarget t = target_of(c["self"]);
+  auto name = c["name"].get<std::string>();
+  if (!name) throw ValueError("attribute name must be string", "TypeError");
+  if (!t.obj.is<Value::Instance>()) {
+    throw ValueError("can't apply this __delattr__ to type object", "TypeError");
+  }
+  c.ev.object_delete_attribute(t.obj, *name);
   return Value();
 }
 
@@ -82,16 +93,60 @@ Value object_hash(CallArgs& c) {
   return static_cast<int64_t>(std::hash<std::string>{}(key) >> 1);
 }
 
+// object's own methods read from `object` (object.__setattr__(self, ...)):
+// self is any object, not a super() proxy.
+Value unbound_setattr(CallArgs& c) {
+  auto name = c["name"].get<std::string>();
+  if (!name) throw ValueError("attribute name must be string", "TypeError");
+  if (!c["self"].is<Value::Instance>()) {
+    throw ValueError("can't apply this __setattr__ to " + type_name(c["self"]) + " object",
+                     "TypeError");
+  }
+  c.ev.object_set_attribute(c["self"], *name, c["value"]);
+  return Value();
+}
+
+Value unbound_delattr(CallArgs& c) {
+  auto name = c["name"].get<std::string>();
+  if (!name) throw ValueError("attribute name must be string", "TypeError");
+  c.ev.object_delete_attribute(c["self"], *name);
+  return Value();
+}
+
+Value unbound_eq(CallArgs& c) {
+  if (identical(c["self"], c["other"])) return true;
+  return not_implemented();
+}
+
+Value unbound_ne(CallArgs& c) {
+  if (identical(c["self"], c["other"])) return false;
+  return not_implemented();
+}
+
+Value unbound_hash(CallArgs& c) {
+  const auto inst = c["self"].get<Value::Instance>();
+  const std::string key =
+      "i" + std::to_string(reinterpret_cast<uintptr_t>(inst ? inst->get() : nullptr));
+  return static_cast<int64_t>(std::hash<std::string>{}(key) >> 1);
+}
+
+Value unbound_init(CallArgs&) {
+  return Value();
+}
+
 std::optional<BuiltinPtr> object_method(const std::string& name) {
   static const BuiltinPtr init =
       python_fn("__init__", {req("self"), rest("args"), kwrest("kwargs")}, object_init);
   static const BuiltinPtr setattr =
       python_fn("__setattr__", {req("self"), req("name"), req("value")}, object_setattr);
+  static const BuiltinPtr delattr =
+      python_fn("__delattr__", {req("self"), req("name")}, object_delattr);
   static const BuiltinPtr eq = python_fn("__eq__", {req("self"), req("other")}, object_eq);
   static const BuiltinPtr ne = python_fn("__ne__", {req("self"), req("other")}, object_ne);
   static const BuiltinPtr hash = python_fn("__hash__", {req("self")}, object_hash);
   if (name == "__init__") return init;
   if (name == "__setattr__") return setattr;
+  if (name == "__delattr__") return delattr;
   if (name == "__eq__") return eq;
   if (name == "__ne__") return ne;
   if (name == "__hash__") return hash;
@@ -99,6 +154,21 @@ std::optional<BuiltinPtr> object_method(const std::string& name) {
 }
 
 }  // namespace
+
+std::optional<Value> Evaluator::object_attribute(const std::string& name) {
+  static const BuiltinPtr methods[] = {
+      python_fn("__setattr__", {req("self"), req("name"), req("value")}, unbound_setattr),
+      python_fn("__delattr__", {req("self"), req("name")}, unbound_delattr),
+      python_fn("__eq__", {req("self"), req("other")}, unbound_eq),
+      python_fn("__ne__", {req("self"), req("other")}, unbound_ne),
+      python_fn("__hash__", {req("self")}, unbound_hash),
+      python_fn("__init__", {req("self")}, unbound_init),
+  };
+  for (const BuiltinPtr& m : methods) {
+    if (m->name == name) return Value(unowned(m));
+  }
+  return std::nullopt;
+}
 
 Value Evaluator::make_super(const Value::Class& super_class, const ValueList& args) {
   if (args.size() != 2) {

@@ -385,7 +385,8 @@ std::string replacement(std::string field, FieldResolver& fields, int depth) {
     if (depth >= 1) throw ValueError("Max string recursion exceeded");
     spec = format_with(spec, fields, depth + 1);
   }
-  if (conversion == 'r' || conversion == 'a') return format_value(Value(to_repr(arg)), spec);
+  if (conversion == 'r') return format_value(Value(to_repr(arg)), spec);
+  if (conversion == 'a') return format_value(Value(to_ascii(arg)), spec);
   if (conversion == 's') return format_value(Value(to_str(arg)), spec);
   return format_value(arg, spec);
 }

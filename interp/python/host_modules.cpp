@@ -201,12 +201,33 @@ std::string absolute_name(const std::string& name, const Value& package) {
   return rest.empty() ? base : base + "." + rest;
 }
 
+// CPython's refusal of a name that cannot be a module's.
+[[noreturn]] void no_module_named(const std::string& name) {
+  throw ValueError("No module named " + repr_string(name), "ModuleNotFoundError");
+}
+
 Value import_module(CallArgs& c) {
-  return c.ev.import_module(absolute_name(to_str(c["name"]), c["package"]), c.range);
+  const std::string name = absolute_name(to_str(c["name"]), c["package"]);
+  if (name.empty()) throw ValueError("Empty module name", "ValueError");
+  if (!is_dotted_module_name(name)) no_module_named(name);
+  return c.ev.import_module(name, c.range);
 }
 
 Value find_spec(CallArgs& c) {
-  const std::string name = absolute_name(to_str(c["name"]), c["package"]);
+  const std::string requested = to_str(c["name"]);
+  if (!requested.empty() && requested[0] == '.' && c["package"].is_none()) {
+    throw ValueError("no package specified for " + repr_string(requested) +
+                         " (required for relative module names)",
+                     "ImportError");
+  }
+  const std::string name = absolute_name(requested, c["package"]);
+  // As CPython's: a leaf that names no module finds none; a parent that
+  // cannot be imported is an error.
+  const size_t dot = name.rfind('.');
+  if (dot != std::string::npos && !is_dotted_module_name(name.substr(0, dot))) {
+    no_module_named(name.substr(0, dot));
+  }
+  if (!is_module_part(dot == std::string::npos ? name : name.substr(dot + 1))) return Value();
   std::optional<ModuleSpec> spec;
   try {
     spec = c.ev.find_module_spec(name, c.range);

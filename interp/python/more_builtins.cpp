@@ -15,8 +15,15 @@ namespace {
 // hash() as CPython computes it for ints, integral floats, tuples of them
 // and a user __hash__; other values (whose CPython hash varies from run to
 // run) get one that is stable within a run.
-int64_t hash_of(const Value& v) {
+// Tuples nested deeper than this are refused rather than risking the stack
+// (the same bound as printing and comparing them).
+constexpr int kMaxHashNesting = 500;
+
+int64_t hash_of(const Value& v, int depth = 0) {
+  if (depth > kMaxHashNesting) throw ValueError("maximum recursion depth exceeded while hashing");
   if (auto n = v.get<int64_t>()) return int_hash(*n);
+  // An IntEnum member is its int.
+  if (auto n = int_enum_value(v)) return int_hash(*n);
   if (auto b = v.get<bool>()) return *b ? 1 : 0;
   if (auto d = v.get<double>(); d && std::floor(*d) == *d && std::fabs(*d) < 9.2e18) {
     return int_hash(static_cast<int64_t>(*d));
@@ -31,7 +38,7 @@ int64_t hash_of(const Value& v) {
     constexpr uint64_t kPrime5 = 2870177450012600261ULL;
     uint64_t acc = kPrime5;
     for (const Value& item : **t) {
-      acc += static_cast<uint64_t>(hash_of(item)) * kPrime2;
+      acc += static_cast<uint64_t>(hash_of(item, depth + 1)) * kPrime2;
       acc = (acc << 31) | (acc >> 33);
       acc *= kPrime1;
     }
@@ -86,10 +93,9 @@ const std::string& attr_name(CallArgs& c) {
 Value b_setattr(CallArgs& c) {
   const std::string& name = attr_name(c);
   const Value& obj = c["obj"];
-  if (auto i = obj.get<Value::Instance>()) {
-    (*i)->attrs[name] = c["value"];
-  } else if (auto k = obj.get<Value::Class>()) {
-    (*k)->attrs[name] = c["value"];
+  if (obj.is<Value::Instance>() || obj.is<Value::Class>()) {
+    // As `obj.name = value`: a user __setattr__, a property's setter.
+    c.ev.set_attribute(obj, name, c["value"]);
   } else {
     throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'",
                      "AttributeError");
@@ -99,12 +105,7 @@ Value b_setattr(CallArgs& c) {
 
 Value b_delattr(CallArgs& c) {
   const std::string& name = attr_name(c);
-  const Value& obj = c["obj"];
-  auto i = obj.get<Value::Instance>();
-  if (!i || !(*i)->attrs.erase(name)) {
-    throw ValueError("'" + type_name(obj) + "' object has no attribute '" + name + "'",
-                     "AttributeError");
-  }
+  c.ev.delete_attribute(c["obj"], name);
   return Value();
 }
 

@@ -226,9 +226,20 @@ std::optional<Value> sequence_op(BinOpKind op, const Value& a, const Value& b) {
 
 int compare_order(const Value& a, const Value& b, CmpOpKind op);
 
-int compare_sequences(const ValueList& x, const ValueList& y, CmpOpKind op) {
+// As CPython's: the first pair of items that differ orders the sequences,
+// else their lengths. The sequences are held and each pair copied, the
+// lengths read again before every pair: a user __eq__ or __lt__ may change
+// either list.
+int compare_sequences(const Value& a, const Value& b, CmpOpKind op) {
+  const Value held_a = a, held_b = b;
+  const ValueList& x = *sequence_items(held_a);
+  const ValueList& y = *sequence_items(held_b);
   for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-    if (!equals(x[i], y[i])) return compare_order(x[i], y[i], op);
+    const Value xi = x[i], yi = y[i];
+    if (identical(xi, yi) || equals(xi, yi)) continue;
+    // The __eq__ may have shortened a list past i: then the lengths decide.
+    if (i >= x.size() || i >= y.size()) break;
+    return compare_order(xi, yi, op);
   }
   return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
 }
@@ -259,7 +270,7 @@ int compare_order(const Value& a, const Value& b, CmpOpKind op) {
   }
   const bool lists = a.is<Value::List>() && b.is<Value::List>();
   const bool tuples = a.is<Value::Tuple>() && b.is<Value::Tuple>();
-  if (lists || tuples) return compare_sequences(*sequence_items(a), *sequence_items(b), op);
+  if (lists || tuples) return compare_sequences(a, b, op);
   throw ValueError(std::string("'") + ast::op_symbol(op) +
                    "' not supported between instances of '" + type_name(a) + "' and '" +
                    type_name(b) + "'",
@@ -281,12 +292,7 @@ bool contains(const Value& container, const Value& item) {
     if (!is_int_like(item)) return false;
     return rt::range_contains(r->start, r->stop, r->step, to_int(item, ""));
   }
-  if (auto items = sequence_items(container)) {
-    for (const Value& v : *items) {
-      if (identical(v, item) || equals(v, item)) return true;
-    }
-    return false;
-  }
+  if (sequence_items(container)) return sequence_find(container, item).has_value();
   if (container.is<Value::Instance>()) {
     if (auto r = UserMethods::call(container, "__contains__", {item})) return truthy(*r);
   }

@@ -124,8 +124,9 @@ class PercentFormatter {
       case 's':
         return text_spec(to_str(v));
       case 'r':
-      case 'a':
         return text_spec(to_repr(v));
+      case 'a':
+        return text_spec(to_ascii(v));
       case 'c': {
         if (auto s = v.get<std::string>(); s && s->size() == 1) return text_spec(*s);
         if (!v.is<int64_t>())

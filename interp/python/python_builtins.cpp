@@ -12,6 +12,7 @@
 #include "interp/nki/modules.h"
 #include "interp/python/exceptions.h"
 #include "interp/python/format.h"
+#include "interp/python/live_iteration.h"
 #include "interp/python/operators.h"
 #include "interp/python/os_sys.h"
 #include "interp/python/rounding.h"
@@ -36,7 +37,7 @@ Value b_len(CallArgs& c) {
     return static_cast<int64_t>((*k)->members.size());
   }
   if (v.is<Value::Instance>()) {
-    if (auto n = UserMethods::call(v, "__len__", {})) return to_int(*n, "__len__()");
+    if (auto n = user_len(v)) return *n;
   }
   if (auto t = v.get<Value::Tensor>()) {
     if ((*t)->ndim() == 0) throw ValueError("len() of a 0-d tensor");
@@ -44,6 +45,10 @@ Value b_len(CallArgs& c) {
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python container");
   throw ValueError("object of type '" + type_name(v) + "' has no len()", "TypeError");
+}
+
+Value b_ascii(CallArgs& c) {
+  return to_ascii(c["obj"]);
 }
 
 Value b_range(CallArgs& c) {
@@ -192,29 +197,13 @@ Value b_dict(CallArgs& c) {
   return Value(d);
 }
 
+// Lazy, as Python's: a loop over them walks live lists (live_iteration.h).
 Value b_enumerate(CallArgs& c) {
-  const int64_t start = to_int(c["start"], "enumerate() start");
-  ValueList out;
-  int64_t i = 0;
-  for (const Value& v : iterate(c["iterable"])) {
-    out.push_back(make_tuple({Value(rt::checked_add(start, i++, "enumerate()'s count")), v}));
-  }
-  return make_list(std::move(out));
+  return make_enumerate(c["iterable"], to_int(c["start"], "enumerate() start"));
 }
 
 Value b_zip(CallArgs& c) {
-  std::vector<ValueList> lists;
-  for (const Value& v : tuple_items(c["iterables"])) lists.push_back(iterate(v));
-  ValueList out;
-  if (lists.empty()) return make_list({});
-  size_t n = lists[0].size();
-  for (const auto& l : lists) n = std::min(n, l.size());
-  for (size_t i = 0; i < n; ++i) {
-    ValueList row;
-    for (const auto& l : lists) row.push_back(l[i]);
-    out.push_back(make_tuple(std::move(row)));
-  }
-  return make_list(std::move(out));
+  return make_zip(tuple_items(c["iterables"]));
 }
 
 Value b_print(CallArgs& c) {
@@ -327,8 +316,38 @@ Value b_round(CallArgs& c) {
 
 }  // namespace
 
+namespace {
+
+using Keyed = std::vector<std::pair<Value, Value>>;
+
+// A stable merge sort of `keyed` by its keys under `before`. Not
+// std::stable_sort: the order is the user's __lt__, which may be
+// inconsistent (random, or changing as it runs), and the standard's sorts
+// may then read outside the range; this one only ever moves whole items
+// between two buffers by checked positions, so any answers give some order.
+template <class Before>
+void merge_sort(Keyed& keyed, Before before) {
+  const size_t n = keyed.size();
+  Keyed buffer(n);
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      const size_t mid = std::min(n, lo + width), hi = std::min(n, lo + 2 * width);
+      size_t i = lo, j = mid, out = lo;
+      // The right item goes first only when it is strictly before the left.
+      while (i < mid && j < hi) {
+        buffer[out++] = std::move(before(keyed[j], keyed[i]) ? keyed[j++] : keyed[i++]);
+      }
+      while (i < mid) buffer[out++] = std::move(keyed[i++]);
+      while (j < hi) buffer[out++] = std::move(keyed[j++]);
+    }
+    keyed.swap(buffer);
+  }
+}
+
+}  // namespace
+
 ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reverse) {
-  std::vector<std::pair<Value, Value>> keyed;
+  Keyed keyed;
   for (Value& v : items) {
     Value k = key.is_none() ? v : c.ev.call(key, {v}, {}, c.range);
     keyed.emplace_back(std::move(k), std::move(v));
@@ -337,7 +356,7 @@ ValueList sorted_items(CallArgs& c, ValueList items, const Value& key, bool reve
   int64_t log2n = 1;
   while ((int64_t{1} << log2n) < static_cast<int64_t>(keyed.size())) ++log2n;
   charge_work(static_cast<int64_t>(keyed.size()) * log2n);
-  std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+  merge_sort(keyed, [&](const auto& a, const auto& b) {
     return reverse ? compare(ast::CmpOpKind::Lt, b.first, a.first)
                    : compare(ast::CmpOpKind::Lt, a.first, b.first);
   });
@@ -395,8 +414,10 @@ Value b_getattr(CallArgs& c) {
   const ValueList& dflt = tuple_items(c["default"]);
   try {
     return c.ev.get_attribute(c["obj"], *name);
-  } catch (const ValueError&) {
-    if (dflt.empty()) throw;
+  } catch (const ValueError& e) {
+    // Only a missing attribute takes the default, as in Python; a
+    // property's own error (its recursion) goes on.
+    if (dflt.empty() || !is_python_error(e, "AttributeError")) throw;
     return dflt[0];
   }
 }
@@ -407,7 +428,8 @@ Value b_hasattr(CallArgs& c) {
   try {
     c.ev.get_attribute(c["obj"], *name);
     return true;
-  } catch (const ValueError&) {
+  } catch (const ValueError& e) {
+    if (!is_python_error(e, "AttributeError")) throw;
     return false;
   }
 }
@@ -438,6 +460,7 @@ void install_python_builtins(Scope& scope) {
         python_fn("list", {opt("iterable", make_tuple({}))}, b_list),
         python_fn("tuple", {opt("iterable", make_tuple({}))}, b_tuple),
         python_fn("dict", {opt("mapping", none), kwrest("kwargs")}, b_dict),
+        python_fn("ascii", {req("obj")}, b_ascii),
         python_fn("enumerate", {req("iterable"), opt("start", int64_t{0})}, b_enumerate),
         python_fn("zip", {rest("iterables")}, b_zip),
         python_fn("print",

@@ -255,17 +255,12 @@ Value l_insert(CallArgs& c) {
 }
 
 Value seq_index(CallArgs& c) {
-  const ValueList& items = *sequence_items(c["self"]);
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (equals(items[i], c["value"])) return static_cast<int64_t>(i);
-  }
+  if (auto i = sequence_find(c["self"], c["value"])) return static_cast<int64_t>(*i);
   throw ValueError(to_repr(c["value"]) + " is not in " + type_name(c["self"]), "ValueError");
 }
 
 Value seq_count(CallArgs& c) {
-  int64_t n = 0;
-  for (const Value& v : *sequence_items(c["self"])) n += equals(v, c["value"]) ? 1 : 0;
-  return n;
+  return sequence_count(c["self"], c["value"]);
 }
 
 // NumPy's scalar.item(): kernels meet NumPy's scalars (np.finfo's fields)
@@ -302,21 +297,38 @@ Value l_reverse(CallArgs& c) {
 }
 
 Value l_sort(CallArgs& c) {
+  // As CPython's: the list is empty while it sorts, and a key function or
+  // __lt__ that adds to it meanwhile is an error (the sorted items stay).
+  const Value self = c["self"];
   auto& items = self_list(c).items;
-  items = sorted_items(c, items, c["key"], truthy(c["reverse"]));
+  ValueList original;
+  original.swap(items);
+  ValueList sorted;
+  try {
+    sorted = sorted_items(c, original, c["key"], truthy(c["reverse"]));
+  } catch (...) {
+    // An error in a key or __lt__ leaves the items where they were.
+    items = std::move(original);
+    throw;
+  }
+  const bool modified = !items.empty();
+  items = std::move(sorted);
+  if (modified) throw ValueError("list modified during sort", "ValueError");
   return Value();
 }
 
 Value l_remove(CallArgs& c) {
+  const Value self = c["self"];
+  auto found = sequence_find(self, c["value"]);
+  if (!found) throw ValueError("list.remove(x): x not in list", "ValueError");
+  // The __eq__ that matched may have shortened the list: then, as CPython's
+  // deletion of a slice past the end, nothing is removed.
   auto& items = self_list(c).items;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (equals(items[i], c["value"])) {
-      charge_work(n_after(items, static_cast<int64_t>(i)));
-      items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
-      return Value();
-    }
+  if (*found < items.size()) {
+    charge_work(n_after(items, static_cast<int64_t>(*found)));
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(*found));
   }
-  throw ValueError("list.remove(x): x not in list", "ValueError");
+  return Value();
 }
 
 Value l_clear(CallArgs& c) {
@@ -340,6 +352,13 @@ Value d_items(CallArgs& c) {
   ValueList out;
   for (const auto& kv : self_dict(c).items) out.push_back(make_tuple({kv.first, kv.second}));
   return make_list(std::move(out));
+}
+
+Value d_clear(CallArgs& c) {
+  DictObj& d = self_dict(c);
+  d.items.clear();
+  d.index.clear();
+  return Value();
 }
 
 Value d_get(CallArgs& c) {
@@ -437,6 +456,7 @@ const MethodTable& methods() {
         python_fn("pop", {req("self"), req("key"), rest("default")}, d_pop),
         python_fn("copy", {req("self")}, d_copy),
         python_fn("setdefault", {req("self"), req("key"), opt("default", none)}, d_setdefault),
+        python_fn("clear", {req("self")}, d_clear),
     };
     t.tuple = {
         python_fn("index", {req("self"), req("value")}, seq_index),

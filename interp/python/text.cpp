@@ -1,6 +1,7 @@
 // See text.h.
 #include "interp/python/text.h"
 
+#include <cstdio>
 #include <string.h>  // memmem (GNU): a linear-time substring search
 
 #include "frontend/literals.h"
@@ -39,6 +40,25 @@ size_t char_bytes(std::string_view s, size_t i) {
   size_t n = 1;
   while (i + n < s.size() && is_continuation(s[i + n])) ++n;
   return n;
+}
+
+std::string ascii_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = char_bytes(s, i);
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      out += s[i];
+    } else {
+      const int64_t code = ord(s.substr(i, n));
+      char buf[16];
+      const char* format = code < 0x100 ? "\\x%02x" : code < 0x10000 ? "\\u%04x" : "\\U%08x";
+      std::snprintf(buf, sizeof buf, format, static_cast<unsigned>(code));
+      out += buf;
+    }
+    i += n;
+  }
+  return out;
 }
 
 bool is_ascii(std::string_view s) {

@@ -45,6 +45,9 @@ size_t find(std::string_view s, std::string_view needle, size_t from = 0);
 // ord() of a one-character string; chr() of a code point (ValueError when
 // outside 0..0x10FFFF).
 int64_t ord(std::string_view one_character);
+// `s` with every non-ASCII code point escaped as Python's ascii() does:
+// \xNN, \uNNNN or \UNNNNNNNN.
+std::string ascii_escape(std::string_view s);
 std::string chr(int64_t code_point);
 
 }  // namespace nkic::interp::text

@@ -190,6 +190,18 @@ std::optional<Value> user_compare(CmpOpKind op, const Value& a, const Value& b) 
                    "TypeError");
 }
 
+std::optional<int64_t> user_len(const Value& v) {
+  auto r = UserMethods::call(v, "__len__", {});
+  if (!r) return std::nullopt;
+  if (!r->is<int64_t>() && !r->is<bool>() && !int_enum_value(*r)) {
+    throw ValueError("'" + type_name(*r) + "' object cannot be interpreted as an integer",
+                     "TypeError");
+  }
+  const int64_t n = to_int(*r, "__len__()");
+  if (n < 0) throw ValueError("__len__() should return >= 0", "ValueError");
+  return n;
+}
+
 HashKind hash_kind(const ClassObj& cls) {
   if (cls.is_enum) return HashKind::identity;
   for (const ClassObj* c = &cls; c; c = c->base.get()) {

@@ -32,6 +32,10 @@ std::optional<Value> user_abs(const Value& v);
 // or structure).
 std::optional<Value> user_compare(ast::CmpOpKind op, const Value& a, const Value& b);
 
+// len(v) through a user __len__, checked as CPython checks it (an int, not
+// negative); nullopt when v has none.
+std::optional<int64_t> user_len(const Value& v);
+
 // How instances of a class hash, as Python decides from the class chain: by
 // identity; by a user __hash__; by the fields (a frozen dataclass); not at
 // all (a class defining __eq__ without __hash__, `__hash__ = None`, an NKI

@@ -9,6 +9,7 @@
 
 #include "interp/python/binder.h"
 #include "interp/python/exceptions.h"
+#include "interp/python/live_iteration.h"
 #include "interp/python/operators.h"
 #include "interp/python/text.h"
 #include "interp/python/user_dunders.h"
@@ -70,18 +71,28 @@ std::optional<Value> ClassObj::lookup(const std::string& name) const {
   return std::nullopt;
 }
 
-std::pair<std::string, bool> DictObj::slot(const Value& key) const {
+std::pair<std::string, bool> DictObj::slot(const Value& key, bool* user_hashed_out) const {
   bool user_hashed = false;
   std::string text = key_string(key, &user_hashed);
+  if (user_hashed_out) *user_hashed_out = user_hashed;
   if (!user_hashed) return {text, index.count(text) != 0};
   // Equal user hashes need __eq__ to tell the keys apart: entry n of the
   // hash is text#n, the first n holding an equal key or the first free one.
+  // The key compared is a copy, and after a user __eq__ said equal the
+  // probe is looked up again: the __eq__ may have changed this dict, and
+  // then the search starts over, as CPython's does.
   for (size_t n = 0;; ++n) {
     std::string probe = text + "#" + std::to_string(n);
     auto it = index.find(probe);
     if (it == index.end()) return {probe, false};
-    const Value& other = items[it->second].first;
-    if (identical(other, key) || equals(other, key)) return {probe, true};
+    const Value other = items[it->second].first;
+    if (identical(other, key)) return {probe, true};
+    if (!equals(other, key)) continue;
+    auto again = index.find(probe);
+    if (again != index.end() && identical(items[again->second].first, other)) {
+      return {probe, true};
+    }
+    n = SIZE_MAX;  // changed meanwhile: from the start (n wraps to 0)
   }
 }
 
@@ -102,12 +113,34 @@ void DictObj::set(const Value& key, Value v) {
 }
 
 bool DictObj::erase(const Value& key) {
-  auto [k, found] = slot(key);
+  bool user_hashed = false;
+  auto [k, found] = slot(key, &user_hashed);
   if (!found) return false;
-  items.erase(items.begin() + static_cast<std::ptrdiff_t>(index.at(k)));
-  index.clear();
-  for (size_t i = 0; i < items.size(); ++i) index.emplace(slot(items[i].first).first, i);
+  // The entries after the erased one move down by one; their index texts
+  // stay, so no key is hashed or compared again (which would run user code
+  // while the dict is half updated).
+  const size_t at = index.at(k);
+  index.erase(k);
+  for (auto& [text, position] : index) {
+    if (position > at) --position;
+  }
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(at));
+  if (user_hashed) close_probe_gap(k);
   return true;
+}
+
+void DictObj::close_probe_gap(const std::string& erased) {
+  // Entry n of a user hash is found by probing text#0, text#1, ... up to
+  // the first free one: the entries after an erased one move down a place.
+  const size_t hash = erased.rfind('#');
+  const std::string text = erased.substr(0, hash + 1);
+  for (size_t n = std::stoull(erased.substr(hash + 1)) + 1;; ++n) {
+    auto it = index.find(text + std::to_string(n));
+    if (it == index.end()) return;
+    const size_t position = it->second;
+    index.erase(it);
+    index.emplace(text + std::to_string(n - 1), position);
+  }
 }
 
 KeyMissing::KeyMissing(Value k)
@@ -320,9 +353,12 @@ struct Printer {
     }
     active.push_back(id);
     std::string out = open;
+    // By position over the live list, each item copied: a user __repr__ may
+    // change the list being printed.
     for (size_t i = 0; i < items.size(); ++i) {
       if (i) out += ", ";
-      out += repr(items[i]);
+      const Value item = items[i];
+      out += repr(item);
       check_size(out);
     }
     if (one_tuple && items.size() == 1) out += ",";
@@ -339,7 +375,9 @@ struct Printer {
     std::string out = "{";
     for (size_t i = 0; i < d.items.size(); ++i) {
       if (i) out += ", ";
-      out += repr(d.items[i].first) + ": " + repr(d.items[i].second);
+      const Value key = d.items[i].first, value = d.items[i].second;
+      out += repr(key) + ": ";
+      out += repr(value);
       check_size(out);
     }
     active.pop_back();
@@ -470,11 +508,59 @@ struct Printer {
 constexpr int64_t kMaxComparedItems = 10'000'000;
 
 bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited);
+bool equals_plain(const Value& a, const Value& b, int depth, int64_t& visited);
 
-bool seq_equals(const ValueList& a, const ValueList& b, int depth, int64_t& visited) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!equals_at(a[i], b[i], depth + 1, visited)) return false;
+// As CPython's list and tuple ==: the same length, then item by item, the
+// same object counting as equal (so a list that holds itself equals
+// itself). `a` and `b` hold the sequences, and each pair of items is copied
+// before it is compared: a user __eq__ may clear or refill either list, so
+// the lengths are read again before every pair.
+bool seq_equals(const Value& a, const Value& b, int depth, int64_t& visited) {
+  const Value held_a = a, held_b = b;
+  const ValueList& x = *sequence_items(held_a);
+  const ValueList& y = *sequence_items(held_b);
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    const Value xi = x[i], yi = y[i];
+    if (identical(xi, yi)) continue;
+    if (!equals_at(xi, yi, depth + 1, visited)) return false;
+  }
+  return x.size() == y.size();
+}
+
+// As CPython's dict ==: every key of `a` is in `b` with an equal value. The
+// items are walked by position over the live dict and copied, since the
+// keys' __eq__ / __hash__ and the values' __eq__ may change either dict.
+bool dict_equals(const Value::Dict& a, const Value::Dict& b, int depth, int64_t& visited) {
+  const Value::Dict held_a = a, held_b = b;
+  const DictObj& x = *held_a;
+  const DictObj& y = *held_b;
+  if (x.items.size() != y.items.size()) return false;
+  for (size_t i = 0; i < x.items.size(); ++i) {
+    const Value key = x.items[i].first, value = x.items[i].second;
+    const Value* found = y.find(key);
+    if (!found) return false;
+    const Value other = *found;
+    if (!identical(value, other) && !equals_at(value, other, depth + 1, visited)) return false;
+  }
+  return true;
+}
+
+// NKI's and dataclasses' structural ==: the same class and equal attributes,
+// compared from a copy of `x`'s (a field's __eq__ may change either
+// instance).
+bool fields_equal(const Value::Instance& a, const Value::Instance& b, int depth,
+                  int64_t& visited) {
+  const Value::Instance held_a = a, held_b = b;
+  const InstanceObj& x = *held_a;
+  const InstanceObj& y = *held_b;
+  if (x.attrs.size() != y.attrs.size()) return false;
+  const std::map<std::string, Value> mine = x.attrs;
+  for (const auto& [k, v] : mine) {
+    auto it = y.attrs.find(k);
+    if (it == y.attrs.end()) return false;
+    const Value other = it->second;
+    if (!identical(v, other) && !equals_at(v, other, depth + 1, visited)) return false;
   }
   return true;
 }
@@ -489,13 +575,22 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (auto x = int_enum_value(a)) return equals_at(Value(*x), b, depth + 1, visited);
   if (auto y = int_enum_value(b)) return equals_at(a, Value(*y), depth + 1, visited);
   if (a.is<Value::Instance>() || b.is<Value::Instance>()) {
-    for (const auto& [self, other] : {std::pair(&a, &b), std::pair(&b, &a)}) {
+    // Held here: the user's __eq__ may drop the last other reference to
+    // either operand (clearing the list it came from).
+    const Value x = a, y = b;
+    for (const auto& [self, other] : {std::pair(&x, &y), std::pair(&y, &x)}) {
       if (auto r = UserMethods::call(*self, "__eq__", {*other})) {
         if (is_not_implemented(*r)) continue;
         return truthy(*r);
       }
     }
+    return equals_plain(x, y, depth, visited);
   }
+  return equals_plain(a, b, depth, visited);
+}
+
+// == once neither operand's own __eq__ has decided.
+bool equals_plain(const Value& a, const Value& b, int depth, int64_t& visited) {
   if (is_number(a) && is_number(b)) {
     if (a.is<double>() || b.is<double>()) {
       return to_number(a, "") == to_number(b, "");
@@ -509,21 +604,9 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
     charge_work(static_cast<int64_t>(s->size() / kTextBytesPerStep));
     return *s == *b.get<std::string>();
   }
-  if (auto t = a.get<Value::Tuple>()) {
-    return seq_equals(**t, **b.get<Value::Tuple>(), depth, visited);
-  }
-  if (auto l = a.get<Value::List>()) {
-    return seq_equals((*l)->items, (*b.get<Value::List>())->items, depth, visited);
-  }
+  if (a.is<Value::Tuple>() || a.is<Value::List>()) return seq_equals(a, b, depth, visited);
   if (auto d = a.get<Value::Dict>()) {
-    const DictObj& x = **d;
-    const DictObj& y = **b.get<Value::Dict>();
-    if (x.items.size() != y.items.size()) return false;
-    for (const auto& [k, v] : x.items) {
-      const Value* other = y.find(k);
-      if (!other || !equals_at(v, *other, depth + 1, visited)) return false;
-    }
-    return true;
+    return dict_equals(*d, *b.get<Value::Dict>(), depth, visited);
   }
   if (auto g = a.get<Value::Group>()) return (*g)->groups == (*b.get<Value::Group>())->groups;
   if (auto r = a.get<RangeValue>()) {
@@ -537,12 +620,7 @@ bool equals_at(const Value& a, const Value& b, int depth, int64_t& visited) {
     const InstanceObj& y = **b.get<Value::Instance>();
     if (&x == &y) return true;
     if (!x.cls || x.cls != y.cls || !x.cls->has_fields()) return false;
-    if (x.attrs.size() != y.attrs.size()) return false;
-    for (const auto& [k, v] : x.attrs) {
-      auto it = y.attrs.find(k);
-      if (it == y.attrs.end() || !equals_at(v, it->second, depth + 1, visited)) return false;
-    }
-    return true;
+    return fields_equal(*i, *b.get<Value::Instance>(), depth, visited);
   }
   if (auto s = a.get<SliceValue>()) {
     const SliceValue& o = *b.get<SliceValue>();
@@ -562,6 +640,10 @@ std::string to_repr(const Value& v) {
   std::string s = Printer{}.repr(v);
   charge_text(s.size());
   return s;
+}
+
+std::string to_ascii(const Value& v) {
+  return text::ascii_escape(to_repr(v));
 }
 
 bool is_number(const Value& v) {
@@ -600,7 +682,7 @@ bool truthy(const Value& v) {
           [](const Value::Register& r) -> bool { register_misuse(*r, "a Python bool"); },
           [&](const Value::Instance&) -> bool {
             if (auto r = UserMethods::call(v, "__bool__", {})) return truthy(*r);
-            if (auto r = UserMethods::call(v, "__len__", {})) return to_int(*r, "__len__()") != 0;
+            if (auto n = user_len(v)) return *n != 0;
             return true;
           },
           [](const Value::Tensor&) -> bool {
@@ -639,6 +721,27 @@ const ValueList* sequence_items(const Value& v) {
   return nullptr;
 }
 
+std::optional<size_t> sequence_find(const Value& seq, const Value& item, size_t from) {
+  const Value held = seq, wanted = item;
+  const ValueList& items = *sequence_items(held);
+  for (size_t i = from; i < items.size(); ++i) {
+    const Value v = items[i];
+    if (identical(v, wanted) || equals(v, wanted)) return i;
+  }
+  return std::nullopt;
+}
+
+int64_t sequence_count(const Value& seq, const Value& item) {
+  const Value held = seq, wanted = item;
+  const ValueList& items = *sequence_items(held);
+  int64_t n = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value v = items[i];
+    if (identical(v, wanted) || equals(v, wanted)) ++n;
+  }
+  return n;
+}
+
 ValueList iterate(const Value& v) {
   if (auto items = sequence_items(v)) {
     charge_work(static_cast<int64_t>(items->size()));
@@ -672,6 +775,7 @@ ValueList iterate(const Value& v) {
     return out;
   }
   if (v.is<Value::Instance>()) {
+    if (is_lazy_iterator(v)) return lazy_items(v);
     if (auto r = UserMethods::call(v, "__iter__", {})) return iterate(*r);
   }
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a Python iterable");

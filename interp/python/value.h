@@ -45,6 +45,11 @@ class ValueError : public std::runtime_error {
   const char* py_type_;
 };
 
+// Whether `e` is the Python exception class `type` ("AttributeError").
+inline bool is_python_error(const ValueError& e, std::string_view type) {
+  return e.py_type() != nullptr && e.py_type() == type;
+}
+
 struct Value;
 using ValueList = std::vector<Value>;
 
@@ -217,8 +222,12 @@ struct DictObj {
   const Value* find(const Value& key) const;
   void set(const Value& key, Value v);
   bool erase(const Value& key);
-  // The index entry of `key` and whether the dict holds it.
-  std::pair<std::string, bool> slot(const Value& key) const;
+  // The index entry of `key` and whether the dict holds it; whether the key
+  // has a user __hash__ into *user_hashed (when given).
+  std::pair<std::string, bool> slot(const Value& key, bool* user_hashed = nullptr) const;
+
+ private:
+  void close_probe_gap(const std::string& erased);
 };
 
 // A function's parameters as the argument binder sees them: user functions and
@@ -483,6 +492,8 @@ std::string type_name(const Value& v);
 // str() and repr(). Tensors print NumPy-style.
 std::string to_str(const Value& v);
 std::string to_repr(const Value& v);
+// ascii(), `!a` and `%a`: the repr with non-ASCII characters escaped.
+std::string to_ascii(const Value& v);
 std::string repr_string(const std::string& s);
 std::string repr_float(double d);
 
@@ -502,6 +513,13 @@ bool is_number(const Value& v);  // bool, int or float
 ValueList iterate(const Value& v);
 // A tuple's or list's items without copying; nullptr otherwise.
 const ValueList* sequence_items(const Value& v);
+// Where `in`, index() and remove() find `item` in a list or tuple: the
+// first position from `from` on holding it or an item equal to it; nullopt
+// when none. As CPython, the live sequence is walked by position and each
+// item held while its __eq__ runs, which may change the list.
+std::optional<size_t> sequence_find(const Value& seq, const Value& item, size_t from = 0);
+// count(): the items that are `item` or equal to it, walked the same way.
+int64_t sequence_count(const Value& seq, const Value& item);
 
 // A canonical text for dict keys: equal keys (1, 1.0, True) give equal text.
 // An instance with a user __hash__ gives the text of its hash, which unequal

@@ -117,7 +117,7 @@ const ErrorCase kCases[] = {
     {"t = ()\nfor i in range(600):\n    t = (t,)\nd = {t: 1}\n",
      "k.py:4:6: maximum recursion depth exceeded while hashing"},
     {"x = list(enumerate([1, 2], 9223372036854775807))\n",
-     "k.py:1:10: integer overflow in enumerate()'s count: the result does not fit in 64 bits"},
+     "k.py:1:5: integer overflow in enumerate()'s count: the result does not fit in 64 bits"},
     {"x = int('9223372036854775808')\n",
      "k.py:1:5: integer overflow: int('9223372036854775808') does not fit in 64 bits"},
     {"x = round(9223372036854775807, -1)\n",
@@ -140,7 +140,7 @@ const ErrorCase kCases[] = {
 // and so is each item an operation copies, compares, hashes or scans.
 const ErrorCase kStepCases[] = {
     {"x = [0 for a in range(10000) for b in range(10000) if False]\n",
-     "k.py:1:39: this rank executed more than 1000000 steps (--max-steps): is there an endless "
+     "k.py:1:34: this rank executed more than 1000000 steps (--max-steps): is there an endless "
      "loop?"},
     {"f = lambda n: 0 if n == 0 else f(n - 1) + f(n - 1)\nx = f(100)\n",
      "k.py:1:43: this rank executed more than 1000000 steps (--max-steps): is there an endless "
