@@ -427,6 +427,32 @@ class InstrGen:
         op.desc = f"nc_matmul k={k} m={m} n={n} {dt1} {dt2}"
         return op
 
+    def op_overlap_copy(self):
+        """A copy between two windows of one tile that overlap: every
+        element is read before any is written (README, "Threads": two
+        sides that overlap in one buffer are moved whole)."""
+        op = Op()
+        p, f = self.pick(SIZES_P), self.pick([2, 3, 5, 8, 16])
+        dt = self.dtype()
+        shift = self.pick([1, -1, 2, -3])
+        step = self.pick([1, 1, 2])
+        width = (f - 1) * step + 1 + abs(shift)
+        values = D.representable(self.np_rng, dt, (p, width))
+        src_name = self.name("a")
+        op.inputs.append((src_name, values.astype(np.int32) if dt.is_int else values.astype(F32),
+                          "i32" if dt.is_int else "f32"))
+        t = self.name("t")
+        op.lines.append(f"{t} = load({src_name}, nl.{dt.name})")
+        s0, d0 = (0, shift) if shift > 0 else (-shift, 0)
+        src_sl, dst_sl = slice(s0, s0 + (f - 1) * step + 1, step), slice(d0, d0 + (f - 1) * step + 1, step)
+        after = values.copy()
+        after[:, dst_sl] = values[:, src_sl]
+        instr = self.pick(["dma_copy", "tensor_copy"])
+        op.lines.append(f"nisa.{instr}(dst={t}[:, {d0}:{dst_sl.stop}:{step}], src={t}[:, {s0}:{src_sl.stop}:{step}])")
+        self.store(op, t, dt, after)
+        op.desc = f"{instr} within one tile, shifted by {shift}, step {step}, {dt}"
+        return op
+
     def op_bounds(self):
         """A copy between windows at extreme partition and free offsets:
         in bounds it is an ordinary copy; out of bounds a located error."""
@@ -453,7 +479,8 @@ class InstrGen:
         return op
 
     OPS = ["tensor_tensor", "tensor_tensor", "tensor_scalar", "tensor_scalar", "activation",
-           "tensor_copy", "memset", "iota", "tensor_reduce", "transpose", "matmul"]
+           "tensor_copy", "memset", "iota", "tensor_reduce", "transpose", "matmul",
+           "overlap_copy"]
 
     def kernel(self):
         if self.rng.random() < 0.15:
