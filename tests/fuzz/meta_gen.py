@@ -40,7 +40,7 @@ KNOWN_BROKEN = frozenset({
     #                            is a located error, not a catchable ValueError
     "slice_builtin",  # slice() is missing (NameError)
     "exception_cause_unset",  # e.__cause__ / __context__ unset: AttributeError, not None
-    "percent_sign_flags",  # '% .0i' % n, '%-+i' % n drop the sign
+    "percent_sign_flags",  # '%+.0i' % 5, '% .0i' % 7: a sign flag with a precision is lost
     "percent_zero_flag_precision",  # '%09.2i' % 1 pads with spaces
     "format_grouping_exponent",  # '{:,G}'.format(1e-7) is '1E,-07'
     "format_align_eq_str",  # '{:=5}'.format('ab') is no ValueError
@@ -53,7 +53,7 @@ KNOWN_BROKEN = frozenset({
     "format_alternate_float",  # '{:#.0%}' drops the point
     "format_n_type",  # 'n' accepts '#', '_', ',' and '=' CPython refuses
     "format_float_precision_no_type",  # '{:.1}'.format(3.25) is 3.0, not 3e+00
-    "format_fill_zero_grouping",  # '{:0=8,.1f}', '{:013_f}' group no fill zeros
+    "format_fill_zero_grouping",  # '{:08,}'.format(5): the padding zeros are not grouped
 })
 
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
@@ -326,10 +326,11 @@ class MetaGen:
             elif form < 0.7:
                 body.append(f"print(format({lit(v)}, {spec!r}))")
             else:
-                flags = self.pick(["", "-", "#", "0"] +
-                                  ([" ", "+", "-+"] if self.on("percent_sign_flags") else []))
+                flags = self.pick(["", "-", "+", " ", "#", "0", "-+"])
                 width = self.pick(["", str(self.small(1, 10))])
                 prec = self.pick(["", f".{self.small(0, 5)}"])
+                if any(c in flags for c in "+ ") and prec and not self.on("percent_sign_flags"):
+                    prec = ""
                 if "0" in flags and prec and not self.on("percent_zero_flag_precision"):
                     prec = ""
                 if "#" in flags and prec and not self.on("percent_alternate_precision"):
@@ -612,6 +613,12 @@ class MetaGen:
             else:
                 block = getattr(self, f"block_{kind}")()
             blocks.append(block)
+        if not overflows and self.rng.random() < 0.25:
+            for _ in range(50):  # about one operation in five on these operands overflows
+                text, _, over = self.int_binary()
+                if over:
+                    overflows.append(text)
+                    break
         tail = self.pick(overflows) if overflows and self.rng.random() < 0.5 else None
         return Program(blocks, tail)
 
