@@ -255,20 +255,57 @@ class InstrGen:
             x = D.as_f32(a).astype(np.float64)
         reverse = [self.rng.random() < 0.3 for _ in range(2)]
         two = self.rng.random() < 0.5
+        texts = [repr(c) for c in consts]
         for k in range(2 if two else 1):
             c = np.full_like(x, consts[k])
+            if not bitvec and self.rng.random() < 0.3:  # a [P, 1] float32 tile
+                texts[k], column = self.column(op, p)
+                c = np.broadcast_to(column, x.shape)
             lhs, rhs = (c, x) if reverse[k] else (x, c)
             x = int_op(ops[k], lhs, rhs, dt.kind == "u" and k == 0) if bitvec else \
                 float_op(ops[k], lhs, rhs)
         dst_dt = self.dtype("i" if bitvec else "fi")
         r = D.from_i32(x, dst_dt) if bitvec else D.from_f32(x, dst_dt)
         dst = self.dst_view(op, p, f, dst_dt)
-        args = f"op0=nl.{ops[0]}, operand0={consts[0]!r}, reverse0={reverse[0]}"
+        args = f"op0=nl.{ops[0]}, operand0={texts[0]}, reverse0={reverse[0]}"
         if two:
-            args += f", op1=nl.{ops[1]}, operand1={consts[1]!r}, reverse1={reverse[1]}"
+            args += f", op1=nl.{ops[1]}, operand1={texts[1]}, reverse1={reverse[1]}"
         op.lines.append(f"nisa.tensor_scalar(dst={dst}, data={v_text}, {args})")
         self.store(op, dst, dst_dt, r)
         op.desc = f"tensor_scalar {ops[:1 + two]} {dt} -> {dst_dt}"
+        return op
+
+    def column(self, op, p):
+        """A [p, 1] float32 tile of random values: (its text, its values)."""
+        values = D.representable(self.np_rng, D.DTYPES["float32"], (p, 1), special=True)
+        src, t = self.name("a"), self.name("t")
+        op.inputs.append((src, values.astype(F32), "f32"))
+        op.lines.append(f"{t} = load({src}, nl.float32)")
+        return t, values
+
+    def op_dma_convert(self):
+        """A DMA from a strided float32 HBM view (values no dtype but float32
+        holds) into a tile of another dtype: rounded once, as the README says."""
+        op, (p, f) = Op(), self.shape()
+        ftext, fslice, width = self.free_slice(f)
+        p0 = self.pick([0, 1])
+        with np.errstate(all="ignore"):
+            values = (self.np_rng.standard_normal((p0 + p, width)) *
+                      self.pick([1.0, 1e3, 1e5, 1e-3, 300.0])).astype(F32)
+        special = self.rng.random() < 0.3
+        if special:
+            pool = np.array([np.inf, -np.inf, np.nan, 3e38, -1e-40, 239.9, 248.0, 464.0, 57344.0,
+                             61440.0, 65519.0, 65520.0, 2.5, -0.5, 127.5, 32767.5, 2**31], F32)
+            pick = self.np_rng.random(values.shape) < 0.3
+            values = np.where(pick, self.np_rng.choice(pool, size=values.shape), values).astype(F32)
+        src = self.name("a")
+        op.inputs.append((src, values, "f32"))
+        dt = self.dtype(exclude=("float32",))
+        d = self.name("d")
+        op.lines.append(f"{d} = nl.ndarray(({p}, {f}), dtype=nl.{dt.name}, buffer=nl.sbuf)")
+        op.lines.append(f"nisa.dma_copy(dst={d}, src={src}[{p0}:{p0 + p}, {ftext}])")
+        self.store(op, d, dt, D.from_f32(values[p0:p0 + p, fslice].astype(np.float64), dt))
+        op.desc = f"dma_copy float32 -> {dt}"
         return op
 
     def op_activation(self):
@@ -489,7 +526,7 @@ class InstrGen:
 
     OPS = ["tensor_tensor", "tensor_tensor", "tensor_scalar", "tensor_scalar", "activation",
            "tensor_copy", "memset", "iota", "tensor_reduce", "transpose", "matmul",
-           "overlap_copy"]
+           "overlap_copy", "dma_convert"]
 
     def kernel(self):
         if self.rng.random() < 0.15:
