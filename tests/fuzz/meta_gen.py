@@ -493,7 +493,6 @@ class MetaGen:
 
     def block_dunders(self):
         cls = self.fresh("Key")
-        side = self.pick(["log", "bag"])
         mutate = self.pick(["append", "clear", "none"])
         hash_expr = self.pick(["self.v", "0", "self.v % 3", "hash((self.v, 1))", "-1"])
         mutates_searched = self.on("eq_mutates_searched_list") and self.rng.random() < 0.5
@@ -509,6 +508,7 @@ class MetaGen:
                   f"            {stmt}",
                   f"        return isinstance(other, {cls}) and self.v == other.v",
                   "    def __hash__(self):",
+                  "        HASHED.append(self.v)",
                   f"        return {hash_expr}",
                   "    def __lt__(self, other):",
                   "        # sorted's comparisons are CPython's choice, not logged",
@@ -516,18 +516,21 @@ class MetaGen:
                   "    def __len__(self):",
                   "        return abs(self.v) % 5",
                   "    def __repr__(self):",
+                  "        LOG.append(('repr', self.v))",
                   f"        return '{cls}(' + repr(self.v) + ')'",
                   ""]
         vals = [self.small(-3, 5) for _ in range(self.small(1, 6))]
         probe = self.small(-3, 5)
-        body = ["LOG.clear()", "SEARCHED.clear()",
+        body = ["LOG.clear()", "SEARCHED.clear()", "HASHED.clear()",
                 f"SEARCHED.extend([{cls}(v) for v in {lit(vals)}])",
                 f"k = {cls}({probe})"]
         ops = [f"print(k in SEARCHED, LOG)", f"print(SEARCHED.count(k), len(LOG))",
                f"print(SEARCHED.index(k) if k in SEARCHED else -1)",
                "d = {}\nfor x in SEARCHED:\n    d[x] = d.get(x, 0) + 1\nprint(d)\nLOG.clear()  # a dict's probes are CPython's choice",
                f"print(sorted(SEARCHED), min(SEARCHED), max(SEARCHED))",
-               f"print(len(k), bool(k), repr(SEARCHED), str(k))",
+               f"print(len(k), bool(k), repr(SEARCHED), str(k), LOG[-3:])",
+               f"print(hash(k) == hash({cls}({probe})), {{k: 1}}.get(k), HASHED)",
+               f"s = {{}}\ns[k] = 1\ns[k] += 1\nprint(s, HASHED)",
                f"print({cls}({probe}) == k, {cls}({probe}) != k, k == {probe})",
                "if k in SEARCHED:\n    SEARCHED.remove(k)\nprint(SEARCHED)"]
         for _ in range(self.small(2, 5)):
@@ -631,7 +634,7 @@ class Program:
 
     def render(self):
         lines = ["from enum import Enum, IntEnum, auto", "", "import nki", "",
-                 "LOG = []", "SEARCHED = []", ""]
+                 "LOG = []", "SEARCHED = []", "HASHED = []", ""]
         for i, b in enumerate(self.blocks):
             if b.module:
                 lines += b.module.splitlines() + [""]
