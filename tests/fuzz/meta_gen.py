@@ -538,6 +538,36 @@ class MetaGen:
         body.append("print(LOG)")
         return Block("dunders", "\n".join(module), body)
 
+    # ---- lists ----------------------------------------------------------
+
+    def block_lists(self):
+        """List methods, and a while loop walking a list it shrinks and grows
+        by index (defined, unlike a for loop over it)."""
+        body = [f"xs = {lit([self.small(-5, 9) for _ in range(self.small(0, 8))])}"]
+        for _ in range(self.small(3, 9)):
+            i = self.pick([0, 1, -1, 3, -4, 100, -100, INT64_MAX, INT64_MIN])
+            v = self.small(-5, 9)
+            body.append(self.pick([
+                f"xs.insert({lit(i)}, {v})", f"print(xs.pop({lit(i)}) if xs else 'empty')",
+                f"xs.extend({lit([v, v + 1])})", "xs.reverse()",
+                f"xs.sort(key=lambda x: (x % 3, -x), reverse={self.pick([True, False])})",
+                f"print(xs.index({v}) if {v} in xs else None, xs.count({v}))",
+                f"xs += [{v}] * {self.small(0, 3)}", f"xs = xs * {self.small(0, 2)} + [{v}]",
+                f"print(xs[{lit(i)}] if -len(xs) <= {lit(i)} < len(xs) else None)",
+                f"print(sum(xs), min(xs, default=None), max(xs, default={v}), sorted(xs)[:3])",
+            ]))
+            body.append("print(xs)")
+        body += ["i = 0",
+                 "while i < len(xs):",
+                 f"    if xs[i] % {self.pick([2, 3])} == 0:",
+                 "        xs.pop(i)",
+                 "        continue",
+                 f"    if xs[i] > {self.small(3, 8)} and len(xs) < 30:",
+                 "        xs.insert(i + 1, xs[i] - 3)",
+                 "    i += 1",
+                 "print(xs, i)"]
+        return Block("lists", "", self.guarded(body[:-9]) + body[-9:])
+
     # ---- dicts and enums ------------------------------------------------
 
     def block_dicts(self):
@@ -604,7 +634,7 @@ class MetaGen:
     # ---- the program ----------------------------------------------------
 
     BLOCKS = ["ints", "slices", "strings", "format", "closures", "loops", "exceptions",
-              "dunders", "dicts", "enums"]
+              "dunders", "lists", "dicts", "enums"]
 
     def program(self):
         blocks, overflows = [], []
