@@ -262,7 +262,7 @@ class InstrGen:
                 texts[k], column = self.column(op, p)
                 c = np.broadcast_to(column, x.shape)
             lhs, rhs = (c, x) if reverse[k] else (x, c)
-            x = int_op(ops[k], lhs, rhs, dt.kind == "u" and k == 0) if bitvec else \
+            x = int_op(ops[k], lhs, rhs, dt.kind == "u") if bitvec else \
                 float_op(ops[k], lhs, rhs)
         dst_dt = self.dtype("i" if bitvec else "fi")
         r = D.from_i32(x, dst_dt) if bitvec else D.from_f32(x, dst_dt)
