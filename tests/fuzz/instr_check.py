@@ -106,6 +106,10 @@ def compare(label, got, ops):
     return None
 
 
+def report(problem, result):
+    return f"{problem}\n{result.describe()}"
+
+
 def check(case, tools, work):
     work = pathlib.Path(work)
     for old in work.glob("*"):
@@ -121,7 +125,6 @@ def check(case, tools, work):
     error_line = next((line for line in error_lines if line), None)
     out = f"out{len(case.ops)}"
     run = tool_run.run([tools["nkirun"], "run", FILE, "-n", "1", "--strict", *a, "-o", out], work)
-    report = lambda p, r: f"{p}\n{r.describe()}"  # noqa: E731
     if error_line:
         p = check_error("nkirun", run, error_line)
         if p:
@@ -135,9 +138,9 @@ def check(case, tools, work):
     shapes = [x for o in case.ops for n, v, d in o.inputs
               for x in ("-a", f"{n}={d}[{','.join(map(str, v.shape))}]")]
     build = tool_run.run([tools["nkic"], "build", FILE, "-n", "1", *shapes, "-o", "prog"], work, 600)
-    if error_line and build.rc == 1:
-        return report(check_error("nkic build", build, error_line), build) \
-            if check_error("nkic build", build, error_line) else None
+    if error_line and build.rc == 1:  # found while nkic traced the kernel
+        p = check_error("nkic build", build, error_line)
+        return report(p, build) if p else None
     p = tool_run.broken(build) or (None if build.rc == 0 else "nkic build failed")
     if p:
         return report(f"nkic build: {p}", build)

@@ -364,7 +364,7 @@ class MetaGen:
             "    return bump",
             f"c = counter({start})",
             f"print([c() for _ in range({n})], c({self.small(-5, 5)}))",
-            f"fs = []",
+            "fs = []",
             f"for i in range({n}):",
             "    fs.append(lambda: i)",
             "    fs.append(lambda i=i: i * 10)",
@@ -524,13 +524,13 @@ class MetaGen:
         body = ["LOG.clear()", "SEARCHED.clear()", "HASHED.clear()",
                 f"SEARCHED.extend([{cls}(v) for v in {lit(vals)}])",
                 f"k = {cls}({probe})"]
-        ops = [f"print(k in SEARCHED, LOG)", f"print(SEARCHED.count(k), len(LOG))",
-               f"print(SEARCHED.index(k) if k in SEARCHED else -1)",
+        ops = ["print(k in SEARCHED, LOG)", "print(SEARCHED.count(k), len(LOG))",
+               "print(SEARCHED.index(k) if k in SEARCHED else -1)",
                "d = {}\nfor x in SEARCHED:\n    d[x] = d.get(x, 0) + 1\nprint(d)\nLOG.clear()  # a dict's probes are CPython's choice",
-               f"print(sorted(SEARCHED), min(SEARCHED), max(SEARCHED))",
-               f"print(len(k), bool(k), repr(SEARCHED), str(k), LOG[-3:])",
+               "print(sorted(SEARCHED), min(SEARCHED), max(SEARCHED))",
+               "print(len(k), bool(k), repr(SEARCHED), str(k), LOG[-3:])",
                f"print(hash(k) == hash({cls}({probe})), {{k: 1}}.get(k), HASHED)",
-               f"s = {{}}\ns[k] = 1\ns[k] += 1\nprint(s, HASHED)",
+               "s = {}\ns[k] = 1\ns[k] += 1\nprint(s, HASHED)",
                f"print({cls}({probe}) == k, {cls}({probe}) != k, k == {probe})",
                "if k in SEARCHED:\n    SEARCHED.remove(k)\nprint(SEARCHED)"]
         for _ in range(self.small(2, 5)):
