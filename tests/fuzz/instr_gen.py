@@ -499,6 +499,54 @@ class InstrGen:
         op.desc = f"{instr} within one tile, shifted by {shift}, step {step}, {dt}"
         return op
 
+    def op_copy_predicated(self):
+        """dst keeps its values but where the predicate (reversed or not)
+        picks src's, a tile of dst's dtype (its bits) or a number."""
+        op, (p, f) = Op(), self.shape()
+        dt = self.dtype()
+        dst_text, before = self.view(op, p, f, dt)
+        pred_dt = D.DTYPES["uint8"]
+        pred_text, pred = self.view(op, p, f, pred_dt)
+        reverse = self.rng.random() < 0.4
+        take = (pred == 0) if reverse else (pred != 0)
+        if self.rng.random() < 0.5:
+            src_text, src = self.view(op, p, f, dt, special=not dt.is_int)
+        else:
+            number = self.pick([0.5, -3.0, 0.0, 100.0]) if not dt.is_int else \
+                self.pick([0, 1, dt.hi, dt.lo])
+            src_text = repr(number)
+            src = np.full((p, f), number, np.int64) if dt.is_int else \
+                D.from_f32(np.full((p, f), number), dt)
+        after = np.where(take, src, before)
+        op.lines.append(f"nisa.tensor_copy_predicated(dst={dst_text}, src={src_text}, predicate={pred_text}, reverse_pred={reverse})")
+        self.store(op, dst_text, dt, after)
+        op.desc = f"tensor_copy_predicated {dt}{' reversed' if reverse else ''}"
+        return op
+
+    def op_affine_select(self):
+        op, (p, f) = Op(), self.shape()
+        dt = self.dtype()
+        src_dt = dt if self.rng.random() < 0.6 else self.dtype("f" if not dt.is_int else "fi")
+        on_true_text, on_true = self.view(op, p, f, src_dt)
+        pattern = self.iota_pattern(f)
+        offset = self.pick([0, 3, -40, 2**31 - 1, -(2**31)])
+        cm = self.pick([0, 1, -1, -2, 3])
+        cmp = self.pick(["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"])
+        on_false = self.pick([0.25, -7.0, 0.0, -9984.0])
+        idx = np.zeros((1,), np.int64)
+        for step, count in pattern:
+            idx = (idx[:, None] + step * np.arange(count)[None, :]).ravel()
+        v = D.wrap(offset + np.arange(p)[:, None] * cm + idx[None, :], 32)
+        hit = {"equal": v == 0, "not_equal": v != 0, "less": v < 0, "less_equal": v <= 0,
+               "greater": v > 0, "greater_equal": v >= 0}[cmp]
+        kept = on_true if src_dt is dt else D.from_f32(D.as_f32(on_true).astype(np.float64), dt)
+        r = np.where(hit, kept, D.from_f32(np.full((p, f), on_false), dt))
+        dst = self.dst_view(op, p, f, dt)
+        op.lines.append(f"nisa.affine_select(dst={dst}, pattern={pattern}, channel_multiplier={cm}, on_true_tile={on_true_text}, on_false_value={on_false!r}, cmp_op=nl.{cmp}, offset={offset})")
+        self.store(op, dst, dt, r)
+        op.desc = f"affine_select {cmp} {src_dt} -> {dt}"
+        return op
+
     def op_bounds(self):
         """A copy between windows at extreme partition and free offsets:
         in bounds it is an ordinary copy; out of bounds a located error."""
@@ -526,7 +574,7 @@ class InstrGen:
 
     OPS = ["tensor_tensor", "tensor_tensor", "tensor_scalar", "tensor_scalar", "activation",
            "tensor_copy", "memset", "iota", "tensor_reduce", "transpose", "matmul",
-           "overlap_copy", "dma_convert"]
+           "overlap_copy", "dma_convert", "copy_predicated", "affine_select"]
 
     def kernel(self):
         if self.rng.random() < 0.15:
