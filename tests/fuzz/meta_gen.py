@@ -50,6 +50,10 @@ KNOWN_BROKEN = frozenset({
     "str_predicates_unicode",  # 'h\u00e9llo'.isalpha() is False
     "percent_alternate_precision",  # '%#.5x' % -2 drops the 0x
     "format_percent_inf",  # '{:%}'.format(inf) drops the %
+    "int_base",  # int(text, base) is a TypeError; int('1_000') a ValueError
+    "pow_modulo",  # pow(a, b, m) is a TypeError
+    "hex_bin_oct",  # hex(), bin(), oct() are missing (NameError)
+    "str_split_none_maxsplit",  # ' a  b '.split(None, 1) drops the trailing space
     "format_alternate_float",  # '{:#.0%}' drops the point
     "format_n_type",  # 'n' accepts '#', '_', ',' and '=' CPython refuses
     "format_float_precision_no_type",  # '{:.1}'.format(3.25) is 3.0, not 3e+00
@@ -171,6 +175,14 @@ class MetaGen:
                 continue
             if self.rng.random() < 0.5:
                 body.append(f"print({call})")
+        a = self.pick(EXTREME_INTS)
+        if self.on("hex_bin_oct"):
+            body.append(f"print(hex({lit(a)}), bin({lit(a)}), oct({lit(a)}))")
+        if self.on("int_base"):
+            body.append(f"print(int({str(abs(a) % 10**6)!r}, {self.pick([8, 10, 16, 36])}), "
+                        f"int({self.pick(['0x1f', '0o17', '0b101', '1_000', ' -12 '])!r}, 0))")
+        if self.on("pow_modulo"):
+            body.append(f"print(pow({lit(a)}, {self.small(-1, 70)}, {self.pick([7, 10**9 + 7, 2**61 - 1])}))")
         f = self.pick(FLOATS)
         if f == f and abs(f) != float("inf") and fits(int(f)):
             body.append(f"print(int({lit(f)}), round({lit(f)}), round({lit(f)}, {self.small(-3, 3)}))")
@@ -237,6 +249,7 @@ class MetaGen:
         width = self.small(0, 14)
         options = [
             f"split({lit(sep)})", f"split({lit(sep)}, {n})", "split()", f"rsplit({lit(sep)}, {n})",
+            f"split(None, {n})" if self.on("str_split_none_maxsplit") else "split()",
             "strip()", f"strip({lit(self.pick(['a', ' -', 'xz', '']))})", "lstrip()", "rstrip('d ')",
             f"find({lit(self.pick(['a', 'b', '', 'zz', ',']))})",
             f"rfind({lit(self.pick(['a', 'b', '']))}" +
