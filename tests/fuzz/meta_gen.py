@@ -54,6 +54,8 @@ KNOWN_BROKEN = frozenset({
     "pow_modulo",  # pow(a, b, m) is a TypeError
     "hex_bin_oct",  # hex(), bin(), oct() are missing (NameError)
     "str_split_none_maxsplit",  # ' a  b '.split(None, 1) drops the trailing space
+    "shift_to_int64_min",  # (-1) << 63, which is -2**63, is an overflow error
+    "percent_precision_int64_min",  # '%.0d' % -2**63 prints two minus signs
     "format_alternate_float",  # '{:#.0%}' drops the point
     "format_n_type",  # 'n' accepts '#', '_', ',' and '=' CPython refuses
     "format_float_precision_no_type",  # '{:.1}'.format(3.25) is 3.0, not 3e+00
@@ -150,6 +152,8 @@ class MetaGen:
         if op in ("//", "%") and b == 0:
             return f"{lit(a)} {op} {lit(b)}", None, False
         value = eval(f"{a} {op} {b}")  # noqa: S307 (our own operands)
+        if op == "<<" and value == INT64_MIN and not self.on("shift_to_int64_min"):
+            return f"{lit(a)} + 0", a, False
         return f"{lit(a)} {op} {lit(b)}", value, not fits(value)
 
     def block_ints(self):
@@ -352,6 +356,8 @@ class MetaGen:
                         "s": self.pick("rs" + ("a" if self.on("ascii_conversion") else ""))}[kind]
                 if conv in "diouxX" and kind != "i":
                     conv = "s"
+                if conv in "diouxX" and v == INT64_MIN and not self.on("percent_precision_int64_min"):
+                    prec = ""
                 body.append(f"print('<%{flags}{width}{prec}{conv}>' % ({lit(v)},))")
         if self.rng.random() < 0.4:
             body.append(f"print('%(k)s=%(v)05d' % {{'k': 'n', 'v': {self.small(-99, 99)}}})")
