@@ -163,12 +163,13 @@ TEST_CASE("iota: values an integer dst cannot hold are refused, found before the
                        "iota: dst 'u8' (uint8, sbuf, [2, 4]) holds integers from 0 to 255, and "
                        "the pattern gives values from 0 to 300",
                        Error);
-  op.channel_multiplier = 1;
+  op.channel_multiplier = 200;  // partition 1 adds 200
   op.pattern[0] = Dim{50, 4};
   CHECK_THROWS_WITH_AS(op.check(o),
                        "iota: dst 'u8' (uint8, sbuf, [2, 4]) holds integers from 0 to 255, and "
-                       "the pattern gives values from 0 to 151",
+                       "the pattern gives values from 0 to 350",
                        Error);
+  op.channel_multiplier = 1;
   op.pattern[0] = Dim{1, 4};
   op.run(o);
   CHECK(detail::gather_i64(dst) == std::vector<int64_t>{0, 1, 2, 3, 1, 2, 3, 4});
