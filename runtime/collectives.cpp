@@ -166,7 +166,8 @@ void check_all_gather(const std::vector<const AccessPattern*>& srcs,
   if (src_shape.empty()) throw Error(std::string(op) + ": cannot gather 0-D tensors");
   const size_t n = srcs.size();
   std::vector<int64_t> dst_shape = src_shape;
-  dst_shape[static_cast<size_t>(dim)] *= static_cast<int64_t>(n);
+  int64_t& gathered = dst_shape[static_cast<size_t>(dim)];
+  gathered = checked_mul(gathered, static_cast<int64_t>(n), "the gathered dim of an all-gather");
   check_tensors(
       op, srcs, dsts, dst_shape,
       "the src shape with dim " + std::to_string(dim) + " times " + std::to_string(n) + " members");

@@ -33,9 +33,7 @@ void need_tile(const char* op, const char* role, const AccessPattern& ap, bool i
     throw Error(std::string(op) + ": " + role + " must be in SBUF or PSUM, " + tile_text(ap) +
                 " is not");
   }
-  if (ap.dims.empty()) {
-    throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " has no partition dim");
-  }
+  need_partition_dim(op, role, ap);
   if (partitions(ap) > kMaxPartitions) {
     throw Error(std::string(op) + ": " + role + " " + tile_text(ap) + " has " +
                 std::to_string(partitions(ap)) + " partitions, more than the " +
@@ -59,6 +57,18 @@ void need_integer(const char* op, const char* why, const char* role, const Acces
   if (is_int(ap.dtype())) return;
   throw Error(std::string(op) + ": " + why + " takes integer tiles, and " + role + " " +
               tile_text(ap) + " is not");
+}
+
+// A constant the operation writes into dst must be an element of dst's
+// dtype (fill.h's rules: never saturated or wrapped into it).
+void need_fill_value(const char* op, const char* param, const Scalar& value,
+                     const AccessPattern& dst) {
+  const std::string problem = value.fill_problem(dst.dtype());
+  if (!problem.empty()) {
+    throw Error(std::string(op) + ": " + param + " cannot be an element of dst " + tile_text(dst) +
+                ": " + problem);
+  }
+  value.bytes(dst.dtype());  // float8_e8m0fnu's own rule: a power of two
 }
 
 std::string bitvec_why(AluOp op) {
@@ -111,7 +121,7 @@ std::vector<int32_t> read_i32(const AccessPattern& ap) {
 }
 
 void write_f32(const AccessPattern& dst, const std::vector<float>& values) {
-  detail::scatter_f32(dst, values.data());
+  detail::scatter_f32(dst, values);
   note_write(dst);
 }
 
@@ -122,7 +132,7 @@ void write_i32(const AccessPattern& dst, const std::vector<int32_t>& values) {
     return;
   }
   const std::vector<int64_t> wide(values.begin(), values.end());
-  detail::scatter_i64(dst, wide.data());
+  detail::scatter_i64(dst, wide);
   note_write(dst);
 }
 
@@ -429,13 +439,19 @@ void TensorReduce::check(const OpOperands& o) const {
     throw Error("tensor_reduce: " + std::to_string(axes) + " trailing free dims of " +
                 tile_text(data) + " cannot be reduced (it has " + std::to_string(ndim - 1) + ")");
   }
-  int64_t kept = 1;
-  for (int64_t d = 1; d < ndim - axes; ++d) kept *= data.dims[static_cast<size_t>(d)].count;
+  const size_t first_reduced = static_cast<size_t>(ndim - axes);
+  const int64_t kept = dims_size(data, 1, first_reduced);
   if (partitions(dst) != partitions(data) || free_size(dst) != kept) {
     throw Error("tensor_reduce: dst " + tile_text(dst) + " must have the " +
                 std::to_string(partitions(data)) + " partitions of " + tile_text(data) + " and " +
                 std::to_string(kept) + " element" + (kept == 1 ? "" : "s") +
                 " per partition, what the reduction leaves");
+  }
+  // The fold starts from a group's first element; an empty group has none
+  // (and add's 0 would be no other operator's identity).
+  if (dims_size(data, first_reduced, data.dims.size()) == 0 && partitions(dst) != 0 && kept != 0) {
+    throw Error("tensor_reduce: the reduced dims of " + tile_text(data) +
+                " hold no elements, and a reduction folds at least one into each element of dst");
   }
   if (is_bitvec(op)) {
     const std::string why = bitvec_why(op);
@@ -452,10 +468,8 @@ void TensorReduce::run(const OpOperands& o) const {
   const AccessPattern& dst = *o.dsts[0];
   const AccessPattern& data = *o.srcs[0];
   check_bounds(dst);
-  int64_t group = 1;
-  for (size_t d = data.dims.size() - static_cast<size_t>(axes); d < data.dims.size(); ++d) {
-    group *= data.dims[d].count;
-  }
+  // check() leaves an empty group only where dst is empty too.
+  const int64_t group = dims_size(data, data.dims.size() - static_cast<size_t>(axes), data.dims.size());
   const size_t n = static_cast<size_t>(group);
   const auto fold = [&](auto values, auto&& step) {
     using T = typename decltype(values)::value_type;
@@ -534,7 +548,7 @@ void AffineSelect::check(const OpOperands& o) const {
         "nl.less_equal, nl.greater or nl.greater_equal), not nl." +
         op_text(cmp_op));
   }
-  on_false.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+  need_fill_value(name, "on_false_value", on_false, dst);
 }
 
 void AffineSelect::run(const OpOperands& o) const {
@@ -586,7 +600,7 @@ void TensorCopyPredicated::check(const OpOperands& o) const {
                 " source tiles expected, not " + std::to_string(o.srcs.size()));
   }
   if (!src_tensor) {
-    value.bytes(dst.dtype());  // throws when the value cannot be an element of dst
+    need_fill_value(name, "src", value, dst);
     return;
   }
   const AccessPattern& src = *o.srcs[1];

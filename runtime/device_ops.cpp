@@ -3,7 +3,9 @@
 // it runs.
 #include "runtime/device_ops.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 
 #include "runtime/checked_int.h"
 #include "runtime/dma.h"
@@ -11,6 +13,7 @@
 #include "runtime/format_util.h"
 #include "runtime/strict.h"
 #include "runtime/strided.h"
+#include "runtime/tiles.h"
 
 namespace nkic::rt {
 
@@ -21,13 +24,23 @@ std::string Scalar::text() const {
   return buf;
 }
 
+std::string Scalar::fill_problem(DType dtype) const {
+  return is_float ? rt::fill_problem(dtype, real) : rt::fill_problem(dtype, integer);
+}
+
 std::vector<std::byte> Scalar::bytes(DType dtype) const {
   return is_float ? scalar_bytes(dtype, real) : scalar_bytes(dtype, integer);
 }
 
 // ---- dma_copy ----------------------------------------------------------------
 
+void DmaCopy::need_tiles(const OpOperands& o) {
+  need_partition_dim("tensor_copy", "src", *o.srcs[0]);
+  need_partition_dim("tensor_copy", "dst", *o.dsts[0]);
+}
+
 void DmaCopy::check(const OpOperands& o) const {
+  if (on_engine) need_tiles(o);
   const std::string problem = conversion_problem(o.dsts[0]->dtype(), o.srcs[0]->dtype());
   if (!problem.empty()) throw Error(problem);
   const int64_t d = o.dsts[0]->elements(), s = o.srcs[0]->elements();
@@ -56,35 +69,69 @@ std::string Memset::text(const OpText& t) const {
 
 // ---- iota --------------------------------------------------------------------
 
+int32_t affine_value(const std::array<Dim, Iota::kMaxDims>& pattern, int64_t offset,
+                     int64_t channel_multiplier, int64_t p, int64_t f) {
+  // Modulo 2^32 throughout, the engine's int32 wrapping: unsigned, so no
+  // operand (a step near 2^62, say) can overflow.
+  const auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
+  uint64_t value = u(offset) + u(p) * u(channel_multiplier);
+  int64_t rest = f;
+  for (size_t k = pattern.size(); k-- > 0;) {
+    if (pattern[k].count <= 0) continue;  // no position has an index there
+    const int64_t index = rest % pattern[k].count;
+    rest /= pattern[k].count;
+    value += u(index) * u(pattern[k].step);
+  }
+  return static_cast<int32_t>(static_cast<uint32_t>(value));
+}
+
 namespace {
 
-// Two's complement int32 arithmetic, as the engine computes.
-int64_t wrap_int32(int64_t v) {
-  return static_cast<int32_t>(static_cast<uint32_t>(v));
+// The lowest and highest value an iota pattern gives over `partitions`
+// partitions when no sum wraps (each exact sum lies in int32, so it is the
+// value), or nullopt when some may wrap or there is no value at all.
+std::optional<Extent> iota_range(const std::array<Dim, Iota::kMaxDims>& pattern, int64_t offset,
+                                 int64_t channel_multiplier, int64_t partitions) {
+  std::vector<Dim> dims(pattern.begin(), pattern.end());
+  dims.push_back(Dim{channel_multiplier, partitions});
+  for (const Dim& d : dims) {
+    if (d.count <= 0) return std::nullopt;
+  }
+  const std::optional<Extent> range = extent_if_fits(offset, dims);
+  if (!range || range->lo < INT32_MIN || range->hi > INT32_MAX) return std::nullopt;
+  return range;
+}
+
+std::string iota_range_error(const AccessPattern& dst, const std::string& values) {
+  const IntRange r = int_range(dst.dtype());
+  return "iota: dst " + tile_text(dst) + " holds integers from " + std::to_string(r.lo) + " to " +
+         std::to_string(r.hi) + ", and the pattern gives " + values;
+}
+
+bool is_integer_dtype(DType t) {
+  return !is_float(t) && !is_packed(t) && t != DType::bool_;
 }
 
 }  // namespace
 
-int32_t affine_value(const std::array<Dim, Iota::kMaxDims>& pattern, int64_t offset,
-                     int64_t channel_multiplier, int64_t p, int64_t f) {
-  int64_t value = wrap_int32(offset + wrap_int32(p * channel_multiplier)), rest = f;
-  for (size_t k = pattern.size(); k-- > 0;) {
-    const int64_t index = rest % pattern[k].count;
-    rest /= pattern[k].count;
-    value = wrap_int32(value + wrap_int32(index * pattern[k].step));
-  }
-  return static_cast<int32_t>(value);
-}
-
 void Iota::check(const OpOperands& o) const {
   const AccessPattern& dst = *o.dsts[0];
   if (dst.dims.empty()) throw Error("iota: dst must have a partition dimension");
+  const std::string problem = conversion_problem(dst.dtype(), DType::int32);
+  if (!problem.empty()) throw Error("iota: " + problem);
   const int64_t partitions = dst.dims[0].count;
-  const int64_t per_partition = partitions == 0 ? 0 : dst.elements() / partitions;
+  const int64_t per_partition = free_size(dst);
   const int64_t n = element_count(pattern);
   if (partitions != 0 && n != per_partition) {
     throw Error("iota: the pattern has " + std::to_string(n) + " elements, but dst has " +
                 std::to_string(per_partition) + " per partition");
+  }
+  if (!is_integer_dtype(dst.dtype())) return;
+  const std::optional<Extent> range = iota_range(pattern, offset, channel_multiplier, partitions);
+  const IntRange r = int_range(dst.dtype());
+  if (range && (range->lo < r.lo || range->hi > r.hi)) {
+    throw Error(iota_range_error(dst, "values from " + std::to_string(range->lo) + " to " +
+                                          std::to_string(range->hi)));
   }
 }
 
@@ -94,13 +141,23 @@ void Iota::run(const OpOperands& o) const {
   check_bounds(dst);
   const int64_t partitions = dst.dims[0].count;
   const int64_t per_partition = element_count(pattern);
-  const size_t size = dtype_size(dst.dtype());
+  const DType dtype = dst.dtype();
+  // check() has found any value out of an integer dtype's range unless a
+  // sum wraps: then each value is checked here.
+  const bool integer = is_integer_dtype(dtype);
+  const IntRange r = integer ? int_range(dtype) : IntRange{};
+  const size_t size = dtype_size(dtype);
   std::vector<std::byte> all;
   all.reserve(static_cast<size_t>(dst.elements()) * size);
   for (int64_t p = 0; p < partitions; ++p) {
     for (int64_t f = 0; f < per_partition; ++f) {
       const int64_t value = affine_value(pattern, offset, channel_multiplier, p, f);
-      const std::vector<std::byte> element = scalar_bytes(dst.dtype(), value);
+      if (integer && (value < r.lo || value > r.hi)) {
+        throw Error(iota_range_error(dst, std::to_string(value) + " at partition " +
+                                              std::to_string(p) + ", element " +
+                                              std::to_string(f)));
+      }
+      const std::vector<std::byte> element = scalar_bytes(dtype, value);
       all.insert(all.end(), element.begin(), element.end());
     }
   }
@@ -134,7 +191,13 @@ std::string RegisterLoad::text(const OpText& t) const {
 }
 
 void RegisterStore::run(const OpOperands& o) const {
-  fill(*o.dsts[0], scalar_bytes(o.dsts[0]->dtype(), o.reg_srcs[0]));
+  const AccessPattern& dst = *o.dsts[0];
+  const std::string problem = fill_problem(dst.dtype(), o.reg_srcs[0]);
+  if (!problem.empty()) {
+    throw Error("register_store: dst_tensor " + tile_text(dst) +
+                " cannot hold the register's value: " + problem);
+  }
+  fill(dst, scalar_bytes(dst.dtype(), o.reg_srcs[0]));
 }
 
 std::string RegisterStore::text(const OpText& t) const {

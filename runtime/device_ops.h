@@ -60,7 +60,10 @@ struct Scalar {
            (is_float ? double_bits(real) == double_bits(o.real) : integer == o.integer);
   }
   std::string text() const;  // "1", "0.5" (17 significant digits)
-  // One element of `dtype` holding the value (floats through float32).
+  // Why the value cannot be an element of `dtype` (fill.h's rules), or "".
+  std::string fill_problem(DType dtype) const;
+  // One element of `dtype` holding the value (floats through float32);
+  // Error when it cannot.
   std::vector<std::byte> bytes(DType dtype) const;
 };
 
@@ -145,9 +148,12 @@ struct DmaCopy {
   // Inline, as the simple operations' are: a generated statement then costs
   // what a direct rt::dma_copy would.
   void run(const OpOperands& o) const {
+    if (on_engine) need_tiles(o);
     if (oob_skip && !(in_bounds(*o.dsts[0]) && in_bounds(*o.srcs[0]))) return;
     dma_copy(*o.dsts[0], *o.srcs[0]);
   }
+  // A compute engine's copy (on_engine) moves tiles: both have a partition dim.
+  static void need_tiles(const OpOperands& o);
   std::string text(const OpText& t) const;
 };
 
@@ -161,7 +167,8 @@ struct Memset {
   int64_t engine = 0;  // the kernel's nisa.engine member (0: unknown)
 
   auto fields() const { return std::tie(value, engine); }
-  // The value must fit the dtype (a packed one takes only 0).
+  // The value must be an element of the dtype (fill.h: an integer dtype
+  // takes the integers of its range, a packed one only 0).
   void check(const OpOperands& o) const;
   void run(const OpOperands& o) const;
   std::string text(const OpText& t) const;
@@ -170,7 +177,9 @@ struct Memset {
 // nisa.iota: element [p, f] of dsts[0] (p the partition, f the row-major
 // index of the free dims) becomes offset + p * channel_multiplier +
 // sum(index_k * step_k) over the pattern's dims at position f, computed in
-// int32 arithmetic and converted to the dtype as a DMA from int32 would.
+// int32 arithmetic (wrapping) and converted to the dtype: rounded to a float
+// dtype, exactly to an integer one, where a value out of its range is an
+// Error (check() finds it when no sum wraps, run() otherwise).
 struct Iota {
   static constexpr const char* kName = "iota";
   static constexpr const char* kType = "Iota";
@@ -219,7 +228,8 @@ struct RegisterLoad {
   std::string text(const OpText& t) const;
 };
 
-// nisa.register_store: every element of dsts[0] <- reg_srcs[0].
+// nisa.register_store: every element of dsts[0] <- reg_srcs[0], which must
+// be an element of its dtype (fill.h's rules; a run-time Error otherwise).
 struct RegisterStore {
   static constexpr const char* kName = "register_store";
   static constexpr const char* kType = "RegisterStore";

@@ -46,7 +46,7 @@ int64_t dense_run(const AccessPattern& ap) {
     if (d.count == 1) continue;
     if (d.count == 0) return 0;
     if (d.step != run) return -1;
-    run *= d.count;
+    if (__builtin_mul_overflow(run, d.count, &run)) return -1;  // the general path refuses it
   }
   return run;
 }

@@ -5,6 +5,7 @@
 #include "runtime/dtype.h"
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -51,6 +52,30 @@ bool is_float8(DType t) {
 
 bool is_packed(DType t) {
   return t == DType::float8_e5m2_x4 || t == DType::float8_e4m3fn_x4 || t == DType::float4_e2m1fn_x4;
+}
+
+IntRange int_range(DType t) {
+  switch (t) {
+    case DType::int32: return {INT32_MIN, INT32_MAX};
+    case DType::int16: return {INT16_MIN, INT16_MAX};
+    case DType::int8: return {INT8_MIN, INT8_MAX};
+    case DType::uint32: return {0, UINT32_MAX};
+    case DType::uint16: return {0, UINT16_MAX};
+    case DType::uint8: return {0, UINT8_MAX};
+    case DType::bool_: return {0, 1};
+    case DType::float32:
+    case DType::float16:
+    case DType::bfloat16:
+    case DType::float8_e4m3:
+    case DType::float8_e4m3fn:
+    case DType::float8_e5m2:
+    case DType::float8_e5m2_x4:
+    case DType::float8_e4m3fn_x4:
+    case DType::float4_e2m1fn_x4:
+    case DType::float8_e8m0fnu:
+      break;
+  }
+  throw Error("internal error: " + std::string(dtype_name(t)) + " is not an integer dtype");
 }
 
 bool is_float(DType t) {

@@ -49,6 +49,12 @@ inline size_t dtype_size(DType t) {
 }
 bool is_float(DType t);
 bool is_signed_int(DType t);
+// The lowest and highest value of an integer dtype (neither float nor
+// packed; bool_'s are 0 and 1).
+struct IntRange {
+  int64_t lo = 0, hi = 0;
+};
+IntRange int_range(DType t);
 // The name used in the language (`float32`, `bool_`, ...).
 std::string_view dtype_name(DType t);
 std::optional<DType> dtype_from_name(std::string_view name);

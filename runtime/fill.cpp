@@ -2,7 +2,9 @@
 #include "runtime/fill.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "runtime/strict.h"
@@ -12,43 +14,81 @@ namespace nkic::rt {
 
 namespace {
 
-// A packed dtype's one fill: the value 0, all bits zero (as nki.isa.memset
-// allows for them).
-std::vector<std::byte> packed_zero(DType dtype, double value, const std::string& text) {
-  if (value == 0) return std::vector<std::byte>(dtype_size(dtype));
-  throw Error("a fill of " + std::string(dtype_name(dtype)) +
-              " (a packed dtype) can only be 0, not " + text);
+// The shortest text that reads back as `value` ("40000.7", "inf", "nan").
+std::string number_text(double value) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value || std::isnan(value)) break;
+  }
+  return text;
 }
 
-}  // namespace
+std::string packed_problem(DType dtype, bool zero, const std::string& text) {
+  if (zero) return "";
+  return "a fill of " + std::string(dtype_name(dtype)) + " (a packed dtype) can only be 0, not " +
+         text;
+}
 
-std::vector<std::byte> scalar_bytes(DType dtype, int64_t value) {
-  if (is_packed(dtype)) {
-    return packed_zero(dtype, static_cast<double>(value), std::to_string(value));
-  }
+bool is_integer_dtype(DType dtype) {
+  return !is_float(dtype) && !is_packed(dtype) && dtype != DType::bool_;
+}
+
+std::string range_text(DType dtype) {
+  const IntRange r = int_range(dtype);
+  return std::to_string(r.lo) + " to " + std::to_string(r.hi);
+}
+
+// `value`, as fill_problem has checked it, in `dtype`'s bytes.
+std::vector<std::byte> integer_bytes(DType dtype, int64_t value) {
   std::vector<std::byte> out(dtype_size(dtype));
-  if (is_float(dtype)) {
-    // Through double, as the interpreter converts a Python int.
-    store_f32(dtype, out.data(), static_cast<float>(static_cast<double>(value)));
-    return out;
-  }
-  if (dtype == DType::bool_) value = value != 0;
-  const bool is_signed = is_signed_int(dtype);
-  const int bits = static_cast<int>(out.size()) * 8;
-  const int64_t hi = is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
-  const int64_t lo = is_signed ? -(int64_t{1} << (bits - 1)) : 0;
-  const uint64_t u = static_cast<uint64_t>(std::clamp(value, lo, hi));
+  const uint64_t u = static_cast<uint64_t>(value);
   for (size_t b = 0; b < out.size(); ++b) out[b] = static_cast<std::byte>((u >> (8 * b)) & 0xff);
   return out;
 }
 
-std::vector<std::byte> scalar_bytes(DType dtype, double value) {
-  if (is_packed(dtype)) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", value);
-    return packed_zero(dtype, value, text);
+void throw_if(const std::string& problem) {
+  if (!problem.empty()) throw Error(problem);
+}
+
+}  // namespace
+
+std::string fill_problem(DType dtype, int64_t value) {
+  if (is_packed(dtype)) return packed_problem(dtype, value == 0, std::to_string(value));
+  if (!is_integer_dtype(dtype)) return "";
+  const IntRange r = int_range(dtype);
+  if (value >= r.lo && value <= r.hi) return "";
+  return "a fill of " + std::string(dtype_name(dtype)) + " must be an integer from " +
+         range_text(dtype) + ", not " + std::to_string(value);
+}
+
+std::string fill_problem(DType dtype, double value) {
+  if (is_packed(dtype)) return packed_problem(dtype, value == 0, number_text(value));
+  if (!is_integer_dtype(dtype)) return "";
+  // Through float32, as every float fill goes, then to nearest even.
+  const double rounded = std::nearbyint(static_cast<double>(static_cast<float>(value)));
+  const IntRange r = int_range(dtype);
+  if (rounded >= static_cast<double>(r.lo) && rounded <= static_cast<double>(r.hi)) return "";
+  return "a fill of " + std::string(dtype_name(dtype)) + " must round to an integer from " +
+         range_text(dtype) + ", and " + number_text(value) + " does not";
+}
+
+std::vector<std::byte> scalar_bytes(DType dtype, int64_t value) {
+  throw_if(fill_problem(dtype, value));
+  if (is_packed(dtype)) return std::vector<std::byte>(dtype_size(dtype));
+  if (is_float(dtype)) {
+    // Through double, as the interpreter converts a Python int.
+    std::vector<std::byte> out(dtype_size(dtype));
+    store_f32(dtype, out.data(), static_cast<float>(static_cast<double>(value)));
+    return out;
   }
+  return integer_bytes(dtype, dtype == DType::bool_ ? value != 0 : value);
+}
+
+std::vector<std::byte> scalar_bytes(DType dtype, double value) {
+  throw_if(fill_problem(dtype, value));
   std::vector<std::byte> out(dtype_size(dtype));
+  if (is_packed(dtype)) return out;
   store_f32(dtype, out.data(), static_cast<float>(value));
   return out;
 }

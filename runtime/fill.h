@@ -1,20 +1,29 @@
 // Single values through access patterns: the element a constant becomes,
 // filling a pattern with it, reading one integer element (register loads,
 // run-time offsets) and reading a whole pattern row-major (kernel outputs).
-// The interpreter's fill rules
-// are the reference: floats go through float32, integers are exact and
-// saturate to the dtype's range, bool is nonzero.
+// The fill rules, every constant's (memset, nl.full, register_store, the
+// scalars of tensor_copy_predicated and affine_select): floats go through
+// float32; an integer dtype takes exactly the integers of its range (a float
+// rounded to nearest even first) and refuses any other value, never
+// saturating or wrapping it; bool is nonzero; a packed dtype takes only 0.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "runtime/access_pattern.h"
 
 namespace nkic::rt {
 
-// One element of `dtype` holding the value.
+// Why the value cannot be an element of `dtype` by the rules above ("a fill
+// of uint8 must be an integer from 0 to 255, not -1"), or "" when it can.
+std::string fill_problem(DType dtype, int64_t value);
+std::string fill_problem(DType dtype, double value);
+
+// One element of `dtype` holding the value; Error (fill_problem's message)
+// when it cannot.
 std::vector<std::byte> scalar_bytes(DType dtype, int64_t value);
 std::vector<std::byte> scalar_bytes(DType dtype, double value);
 

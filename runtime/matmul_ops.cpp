@@ -9,12 +9,17 @@
 
 #include "runtime/device_ops.h"
 #include "runtime/format_util.h"
+#include "runtime/isa_members.h"
 #include "runtime/strict.h"
 #include "runtime/strided.h"
 #include "runtime/tiles.h"
 
 namespace nkic::rt {
 namespace {
+
+// The longest last dim of a hardware-DGE transpose's source (NKI's
+// dma_transpose documentation).
+constexpr int64_t kMaxHardwareDgeLastDim = 128;
 
 void need_memory(const char* op, const char* role, const AccessPattern& ap, MemKind kind) {
   if (ap.buffer->kind() == kind) return;
@@ -103,6 +108,9 @@ void NcMatmul::check(const OpOperands& o) const {
   need_memory("nc_matmul", "stationary", st, MemKind::sbuf);
   need_memory("nc_matmul", "moving", mv, MemKind::sbuf);
   need_memory("nc_matmul", "dst", dst, MemKind::psum);
+  need_partition_dim("nc_matmul", "the stationary tile", st);
+  need_partition_dim("nc_matmul", "the moving tile", mv);
+  need_partition_dim("nc_matmul", "dst", dst);
   const int64_t k = st.dims[0].count, m = free_size(st);
   const int64_t k2 = mv.dims[0].count, n = free_size(mv);
   if (k != k2) {
@@ -215,7 +223,7 @@ void NcMatmul::run(const OpOperands& o) const {
     flags[static_cast<size_t>(off)] = true;
     ++i;
   });
-  detail::scatter_f32(dst, acc.data());
+  detail::scatter_f32(dst, acc);
   note_write(dst);
 }
 
@@ -239,6 +247,8 @@ void NcTranspose::check(const OpOperands& o) const {
       throw Error("nc_transpose: tiles must be in SBUF or PSUM, " + tile_text(*ap) + " is not");
     }
   }
+  need_partition_dim("nc_transpose", "data", src);
+  need_partition_dim("nc_transpose", "dst", dst);
   // SBUF to PSUM is the Tensor Engine's (up to 128 x 128); the Vector
   // Engine moves the rest (up to 32 x 32).
   const bool tensor_engine =
@@ -291,6 +301,18 @@ void DmaTranspose::check(const OpOperands& o) const {
   if (dst.dtype() != src.dtype()) {
     throw Error("dma_transpose: dst " + tile_text(dst) + " must have the dtype of " +
                 tile_text(src));
+  }
+  // After the rank check: src has a last dim.
+  if (dge_mode == isa::kDgeHardware) {
+    if (dtype_size(src.dtype()) != 2) {
+      throw Error("dma_transpose: a hardware-DGE transpose moves 2-byte elements, and " +
+                  tile_text(src) + " is not");
+    }
+    if (src.dims.back().count > kMaxHardwareDgeLastDim) {
+      throw Error("dma_transpose: a hardware-DGE transpose takes a last dim of at most " +
+                  std::to_string(kMaxHardwareDgeLastDim) + ", " + tile_text(src) + " has " +
+                  std::to_string(src.dims.back().count));
+    }
   }
   std::vector<int64_t> want;
   for (int a : axes) want.push_back(src.dims[static_cast<size_t>(a)].count);

@@ -271,7 +271,21 @@ std::vector<std::byte> gather_bytes(const AccessPattern& ap) {
   return out;
 }
 
+namespace {
+
+// A write of `count` items of `unit` bytes (or values, unit 1) into dst: a
+// count other than dst's elements is the caller's bug, refused before a byte
+// moves rather than read past the items' end.
+void need_values(const AccessPattern& dst, size_t count, size_t unit = 1) {
+  if (count % unit == 0 && count / unit == static_cast<size_t>(dst.elements())) return;
+  throw Error("internal error: " + std::to_string(count / unit) + " values to write into the " +
+              std::to_string(dst.elements()) + " elements of " + dst.describe());
+}
+
+}  // namespace
+
 void scatter_bytes(const AccessPattern& dst, const std::vector<std::byte>& bytes) {
+  need_values(dst, bytes.size(), dtype_size(dst.dtype()));
   Span src = dense_span(const_cast<std::byte*>(bytes.data()), dst.dtype(), dst.elements());
   copy_span(span_for_write(dst, /*overwrite=*/true), src);
 }
@@ -283,9 +297,10 @@ std::vector<float> gather_f32(const AccessPattern& ap) {
   return out;
 }
 
-void scatter_f32(const AccessPattern& dst, const float* values) {
-  Span src = dense_span(reinterpret_cast<std::byte*>(const_cast<float*>(values)), DType::float32,
-                        dst.elements());
+void scatter_f32(const AccessPattern& dst, const std::vector<float>& values) {
+  need_values(dst, values.size());
+  Span src = dense_span(reinterpret_cast<std::byte*>(const_cast<float*>(values.data())),
+                        DType::float32, dst.elements());
   copy_span(span_for_write(dst, /*overwrite=*/true), src);
 }
 
@@ -303,7 +318,8 @@ std::vector<int64_t> gather_i64(const AccessPattern& ap) {
   return out;
 }
 
-void scatter_i64(const AccessPattern& dst, const int64_t* values) {
+void scatter_i64(const AccessPattern& dst, const std::vector<int64_t>& values) {
+  need_values(dst, values.size());
   std::vector<std::byte> bytes(static_cast<size_t>(dst.elements()) * dtype_size(dst.dtype()));
   dispatch(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -92,13 +92,15 @@ enum class Combine : uint8_t { add, minimum, maximum };
 // dst[i] = op(dst[i], src[i]); both spans of the same dtype, no overlap.
 void combine_span(const Span& dst, const Span& src, Combine op);
 
-// Row-major reads and writes of whole access patterns, for collectives.
+// Row-major reads and writes of whole access patterns, for collectives and
+// the engines. A write takes exactly dst's element count of values (else an
+// Error: never a read past their end).
 std::vector<std::byte> gather_bytes(const AccessPattern& ap);
 void scatter_bytes(const AccessPattern& dst, const std::vector<std::byte>& bytes);
 std::vector<float> gather_f32(const AccessPattern& ap);
-void scatter_f32(const AccessPattern& dst, const float* values);
+void scatter_f32(const AccessPattern& dst, const std::vector<float>& values);
 std::vector<int64_t> gather_i64(const AccessPattern& ap);
 // Wraps each value to the dtype (bool: nonzero becomes 1).
-void scatter_i64(const AccessPattern& dst, const int64_t* values);
+void scatter_i64(const AccessPattern& dst, const std::vector<int64_t>& values);
 
 }  // namespace nkic::rt::detail

@@ -69,9 +69,17 @@ int64_t int_arg(const CallArgs& c, const char* param) {
   return int_of(c, c[param], param);
 }
 
+namespace {
+
+bool fits_int32(int64_t v) {
+  return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
+}
+
+}  // namespace
+
 int64_t int32_arg(const CallArgs& c, const char* param) {
   const int64_t v = int_arg(c, param);
-  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+  if (!fits_int32(v)) {
     throw ValueError(param_name(c, param) + " must fit in int32, not " + std::to_string(v));
   }
   return v;
@@ -105,6 +113,11 @@ std::array<rt::Dim, rt::Iota::kMaxDims> iota_pattern_arg(const CallArgs& c, cons
     if (pattern[k].count < 0) {
       throw ValueError(param_name(c, param) + " has a negative count " +
                        std::to_string(pattern[k].count));
+    }
+    // The engine's steps are int32 fields, as offset and channel_multiplier are.
+    if (!fits_int32(pattern[k].step)) {
+      throw ValueError(param_name(c, param) + " has a step " + std::to_string(pattern[k].step) +
+                       " that does not fit in int32");
     }
     out[k] = pattern[k];
   }

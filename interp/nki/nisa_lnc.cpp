@@ -5,6 +5,8 @@
 // operation, pipe_id and tile) and, for sendrecv, hands the exchange to the
 // device as one operation on both programs' tiles (rt::LncExchange), which
 // the interpreter performs and a compiler records.
+#include <optional>
+
 #include "interp/nki/args.h"
 #include "interp/spmd.h"
 #include "runtime/format_util.h"
@@ -158,14 +160,19 @@ Value nisa_sendrecv(CallArgs& c) {
   name_arg(c, "name");
   if (gpsimd_dma) {
     const rt::Extents& shape = src.shape();
-    int64_t per_partition = static_cast<int64_t>(rt::dtype_size(src.dtype()));
-    for (size_t k = 1; k < shape.size(); ++k) per_partition *= shape[k];
+    // A view repeating elements can count past int64: checked, and 0 when a dim is empty.
+    bool empty = false;
+    for (size_t k = 1; k < shape.size(); ++k) empty = empty || shape[k] == 0;
+    const std::optional<int64_t> per_partition =
+        empty ? std::optional<int64_t>(0)
+              : rt::product_if_fits(shape.data(), shape.size(), 1,
+                                    static_cast<int64_t>(rt::dtype_size(src.dtype())));
     const int64_t limit = gpsimd_dma_limit(src.dtype());
-    if (per_partition > limit) {
+    if (!per_partition || *per_partition > limit) {
       throw ValueError(c.fn.name + ": dma_engine.gpsimd_dma moves at most " +
                        std::to_string(limit) + " bytes per partition of " +
                        std::string(rt::dtype_name(src.dtype())) + ", and the tile has " +
-                       std::to_string(per_partition));
+                       (per_partition ? std::to_string(*per_partition) : "more than 2**63"));
     }
   }
   require_lnc2(c);

@@ -8,8 +8,9 @@
 namespace nkic::interp::nki {
 namespace {
 
-using rt::isa::kDgeHardware, rt::isa::kEngineTensor, rt::isa::kEngineVector;
+using rt::isa::kEngineTensor, rt::isa::kEngineVector;
 constexpr int64_t kOobSkip = 1;  // nisa.oob_mode.skip
+constexpr int64_t kArraySize = 128;  // the Tensor Engine's rows and columns
 
 bool bool_arg(const CallArgs& c, const char* param) {
   const Value& v = c[param];
@@ -42,14 +43,16 @@ void tiling(const CallArgs& c, rt::NcMatmul& op) {
   }
   const char* axis[] = {"row", "column"};
   for (size_t i = 0; i < 2; ++i) {
-    if (size[i] != 32 && size[i] != 64 && size[i] != 128) {
+    if (size[i] != 32 && size[i] != 64 && size[i] != kArraySize) {
       throw ValueError(param_name(c, "tile_size") + ": the " + axis[i] +
                        " size must be 32, 64 or 128, not " + std::to_string(size[i]));
     }
-    if (position[i] < 0 || position[i] % size[i] != 0 || position[i] + size[i] > 128) {
+    // Compared with 128 - size, which cannot overflow as position + size can.
+    if (position[i] < 0 || position[i] % size[i] != 0 || position[i] > kArraySize - size[i]) {
       throw ValueError(param_name(c, "tile_position") + ": the start " + axis[i] + " " +
                        std::to_string(position[i]) + " must be a multiple of the " + axis[i] +
-                       " size " + std::to_string(size[i]) + " inside the 128 " + axis[i] + "s");
+                       " size " + std::to_string(size[i]) + " inside the " +
+                       std::to_string(kArraySize) + " " + axis[i] + "s");
     }
   }
   op.row_size = size[0];
@@ -122,16 +125,6 @@ Value nisa_dma_transpose(CallArgs& c) {
                      ": oob_mode.skip is only valid when src is indirect (vector_offset)");
   }
   if (skip) throw ValueError(param_name(c, "oob_mode") + ": oob_mode.skip is not supported yet");
-  if (dge == kDgeHardware) {
-    if (rt::dtype_size(src.dtype()) != 2) {
-      throw ValueError(c.fn.name + ": a hardware-DGE transpose moves 2-byte elements, and '" +
-                       src.name() + "' is " + std::string(rt::dtype_name(src.dtype())));
-    }
-    if (src.shape().back() > 128) {
-      throw ValueError(c.fn.name + ": a hardware-DGE transpose takes a last dim of at most 128, '" +
-                       src.name() + "' has " + std::to_string(src.shape().back()));
-    }
-  }
   device(c).run({rt::DmaTranspose{dge}, {&dst}, {&src}, {}, {}, c.range});
   return Value();
 }

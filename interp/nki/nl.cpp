@@ -94,7 +94,7 @@ Value nl_num_programs(CallArgs& c) {
     int64_t total = 1;
     for (const Value& a : *axes) {
       grid_axis(c, a, "axes");
-      total *= programs;
+      total = rt::checked_mul(total, programs, "nl.num_programs(axes)");
     }
     return total;
   }

@@ -80,12 +80,12 @@ AccessPattern whole(Buffer& b) {
 }
 
 void set_f32(Buffer& b, const std::vector<float>& values) {
-  detail::scatter_f32(whole(b), values.data());
+  detail::scatter_f32(whole(b), values);
   note_write(whole(b));
 }
 
 void set_i64(Buffer& b, const std::vector<int64_t>& values) {
-  detail::scatter_i64(whole(b), values.data());
+  detail::scatter_i64(whole(b), values);
   note_write(whole(b));
 }
 

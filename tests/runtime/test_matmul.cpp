@@ -19,7 +19,7 @@ AccessPattern whole(Buffer& b) {
 }
 
 void set(Buffer& b, const std::vector<float>& values) {
-  detail::scatter_f32(whole(b), values.data());
+  detail::scatter_f32(whole(b), values);
 }
 
 std::vector<float> get(Buffer& b) {
