@@ -251,8 +251,8 @@ std::vector<std::pair<double, double>> pieces(const Slice& s, int64_t steps, dou
 }  // namespace
 
 void Estimator::write(const Event& e) {
-  std::string args = "{\"bytes\": " + std::to_string(e.bytes) +
-                     ", \"place\": " + TraceWriter::quote(e.place);
+  std::string args =
+      "{\"bytes\": " + std::to_string(e.bytes) + ", \"place\": " + TraceWriter::quote(e.place);
   if (!e.shapes.empty()) args += ", \"shapes\": " + TraceWriter::quote(e.shapes);
   if (!e.algorithm.empty()) args += ", \"algorithm\": " + TraceWriter::quote(e.algorithm);
   if (e.queue) args += ", \"queue\": " + TraceWriter::quote(e.queue);

@@ -7,7 +7,9 @@
 
 namespace nkic::cost {
 
-TraceWriter::TraceWriter(std::ostream& out) : out_(out) { out_ << "{\"traceEvents\": ["; }
+TraceWriter::TraceWriter(std::ostream& out) : out_(out) {
+  out_ << "{\"traceEvents\": [";
+}
 
 std::ostream& TraceWriter::next() {
   out_ << (first_ ? "\n" : ",\n");
@@ -28,8 +30,8 @@ std::string TraceWriter::number(double v) {
 }
 
 void TraceWriter::name_process(int pid, std::string_view name) {
-  next() << R"({"name": "process_name", "ph": "M", "pid": )" << pid
-         << R"(, "args": {"name": )" << quote(name) << "}}";
+  next() << R"({"name": "process_name", "ph": "M", "pid": )" << pid << R"(, "args": {"name": )"
+         << quote(name) << "}}";
 }
 
 void TraceWriter::name_thread(int pid, int tid, std::string_view name) {
@@ -45,9 +47,10 @@ void TraceWriter::slice(std::string_view name, double start_ns, double end_ns, i
 }
 
 void TraceWriter::flow(int64_t id, bool start, double at_ns, int pid, int tid) {
-  next() << R"({"name": "send", "cat": "ring", "ph": )" << (start ? "\"s\"" : "\"f\", \"bp\": \"e\"")
-         << ", \"id\": " << id << ", \"ts\": " << number(at_ns / 1e3) << ", \"pid\": " << pid
-         << ", \"tid\": " << tid << "}";
+  next() << R"({"name": "send", "cat": "ring", "ph": )"
+         << (start ? "\"s\"" : "\"f\", \"bp\": \"e\"") << ", \"id\": " << id
+         << ", \"ts\": " << number(at_ns / 1e3) << ", \"pid\": " << pid << ", \"tid\": " << tid
+         << "}";
 }
 
 void TraceWriter::finish(std::string_view platform) {

@@ -32,7 +32,7 @@ class AtomicFile {
  private:
   [[noreturn]] void fail(const std::string& why) const;
 
-  std::string path_;    // as given, for messages
+  std::string path_;  // as given, for messages
   std::string what_;
   std::string target_;  // the file replaced: path_, a link's target resolved
   std::string temp_;    // "" when writing directly, or once committed

@@ -60,7 +60,9 @@ FileKey key_of(const std::string& path) {
   return key;
 }
 
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
+std::string quoted(const std::string& path) {
+  return "'" + path + "'";
+}
 
 // Whether -o could write a file of this name: NAME.npy, NAME an identifier
 // (a returned variable's name, or ret{i}).
@@ -121,7 +123,9 @@ std::string write_clash(const RunFiles& files);
 
 }  // namespace
 
-bool same_file(const std::string& a, const std::string& b) { return key_of(a) == key_of(b); }
+bool same_file(const std::string& a, const std::string& b) {
+  return key_of(a) == key_of(b);
+}
 
 std::string running_program() {
   std::error_code ec;

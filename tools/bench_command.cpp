@@ -132,8 +132,8 @@ int run_bench(const BenchOptions& opts) {
         break;
       }
       try {
-        row.wrong = wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype,
-                                   platform, limit);
+        row.wrong =
+            wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform, limit);
       } catch (const rt::Error& e) {
         too_big = "--check: size " + std::to_string(row.size) + ": " + e.what() +
                   "; it and any larger size were not checked (#wrong: -)";

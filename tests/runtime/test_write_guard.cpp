@@ -64,7 +64,8 @@ TEST_CASE("write guard: the same file through links, other spellings, or not yet
 TEST_CASE("write guard: an output over a read file is refused, naming it") {
   Scratch s;
   CHECK(outputs_problem(files_writing("p.json")).empty());
-  CHECK(outputs_problem(files_writing("k.py")) == "--profile 'k.py' would overwrite the kernel file");
+  CHECK(outputs_problem(files_writing("k.py")) ==
+        "--profile 'k.py' would overwrite the kernel file");
   CHECK(outputs_problem(files_writing("hard.npy")) ==
         "--profile 'hard.npy' would overwrite the input file of -a x, 'x.npy'");
   // A file that does not exist is lost by nobody.
