@@ -122,7 +122,7 @@ std::string format_bench(const Params& p, const BenchSpec& spec,
   std::string out = "# " + std::string(collective_short_name(spec.collective)) + " on " +
                     std::to_string(spec.ranks) + " ranks, " + p.platform + " at LNC " +
                     std::to_string(spec.lnc) + ": estimated by nkic's cost model, not measured\n";
-  const bool checked = !rows.empty() && rows.front().wrong.has_value();
+  const bool checked = spec.check;
   char line[256];
   std::snprintf(line, sizeof line, "%14s %14s %8s %12s %12s %12s %10s%s\n", "size(B)",
                 "count(elems)", "type", "time(us)", "algbw(GB/s)", "busbw(GB/s)", "algorithm",
@@ -137,6 +137,8 @@ std::string format_bench(const Params& p, const BenchSpec& spec,
     if (r.wrong) {
       std::snprintf(line, sizeof line, " %8lld", static_cast<long long>(*r.wrong));
       out += line;
+    } else if (checked) {
+      out += "        -";
     }
     out += "\n";
     sum += r.busbw;
@@ -163,7 +165,11 @@ std::string bench_json(const Params& p, const BenchSpec& spec, const std::vector
                             {"algbw(GB/s)", r.algbw},
                             {"busbw(GB/s)", r.busbw},
                             {"algorithm", algorithm_name(r.algorithm)}});
-    if (r.wrong) j["results"].back()["#wrong"] = *r.wrong;
+    if (r.wrong) {
+      j["results"].back()["#wrong"] = *r.wrong;
+    } else if (spec.check) {
+      j["results"].back()["#wrong"] = nullptr;
+    }
   }
   return j.dump(2) + "\n";
 }

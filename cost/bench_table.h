@@ -25,6 +25,9 @@ struct BenchSpec {
   std::string datatype = "fp32";
   int lnc = 2;
   std::optional<Algorithm> algorithm;  // nullopt: the runtime's choice
+  // Whether the rows were run and checked (--check): the table has a
+  // #wrong column, "-" for a row that was not (too large to hold).
+  bool check = false;
 };
 
 struct BenchRow {
@@ -53,11 +56,11 @@ double bus_factor(Collective c, int ranks);
 std::vector<BenchRow> bench_rows(const Params& p, const BenchSpec& spec);
 
 // The table as nccom-test prints it, with a first line saying it is the
-// model's estimate, and the average bus bandwidth; a #wrong column when the
-// rows were checked.
+// model's estimate, and the average bus bandwidth; a #wrong column with
+// spec.check.
 std::string format_bench(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);
 // The same as JSON: {"platform", "lnc", "collective", "ranks", "estimated": true, "results":
-// [...]}.
+// [...]}, "#wrong" null for a row not checked.
 std::string bench_json(const Params& p, const BenchSpec& spec, const std::vector<BenchRow>& rows);
 
 }  // namespace nkic::cost

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "cost/collective_cost.h"
 #include "cost/op_cost.h"
@@ -58,17 +57,16 @@ Collective cost_kind(rt::CollectiveKind k) {
 
 }  // namespace
 
-Estimator::Estimator(Params params, int ranks, int lnc, bool timeline)
+Estimator::Estimator(Params params, int ranks, int lnc)
     : params_(std::move(params)),
       ranks_(ranks),
       lnc_(lnc),
-      timeline_(timeline),
       schedule_(ranks * lnc, static_cast<int>(params_.dma.engines_per_core)) {}
 
 void Estimator::reset() {
   schedule_ = Schedule(ranks_ * lnc_, static_cast<int>(params_.dma.engines_per_core));
-  events_.clear();
-  flows_.clear();
+  trace_.reset();
+  flows_ = 0;
 }
 
 void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOperands& o,
@@ -80,7 +78,7 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
   const OpCost c = op_cost(params_, op, o);
   if (c.where == OpCost::Where::none) return;
   Event e;
-  if (timeline_) {
+  if (trace_) {
     e.name = rt::op_name(op);
     e.place = place.text();
     e.shapes = shapes_of(o);
@@ -100,7 +98,7 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
     }
     for (const Slice& s : schedule_.collective(members, c.ns)) {
       e.slice = s;
-      if (timeline_) events_.push_back(e);
+      if (trace_) write(e);
     }
     return;
   }
@@ -111,7 +109,7 @@ void Estimator::op(int rank, int program, const rt::DeviceOp& op, const rt::OpOp
   } else {
     e.slice = schedule_.engine_op(unit(rank, program), c.engine, c.ns, reads, writes);
   }
-  if (timeline_) events_.push_back(e);
+  if (trace_) write(e);
 }
 
 void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<int, int>>& pairs,
@@ -139,8 +137,8 @@ void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<
     members.push_back(std::move(m));
   }
   const std::vector<Slice> slices = schedule_.collective(members, k.ns);
-  if (!timeline_) return;
-  const size_t base = events_.size();
+  if (!trace_) return;
+  std::vector<Event> events;
   for (size_t i = 0; i < slices.size(); ++i) {
     Event e;
     e.slice = slices[i];
@@ -150,7 +148,8 @@ void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<
     e.algorithm = algorithm_name(used);
     e.steps = std::max<int64_t>(k.steps, 1);
     e.launch_ns = params_.collectives.launch_ns;
-    events_.push_back(e);
+    write(e);
+    events.push_back(std::move(e));
   }
   // Who sends to whom at each step: the pairs of a permute; around the list
   // for a ring (member i to member i + 1).
@@ -161,11 +160,11 @@ void Estimator::collective(rt::CollectiveKind kind, const std::vector<std::pair<
         if (calls[i].rank == from) s = i;
         if (calls[i].rank == to) t = i;
       }
-      if (s < slices.size() && t < slices.size() && s != t) flows_.push_back({base + s, base + t});
+      if (s < slices.size() && t < slices.size() && s != t) write_flow(events[s], events[t]);
     }
   } else if (used == Algorithm::ring && slices.size() > 1) {
     for (size_t i = 0; i < slices.size(); ++i) {
-      flows_.push_back({base + i, base + (i + 1) % slices.size()});
+      write_flow(events[i], events[(i + 1) % slices.size()]);
     }
   }
 }
@@ -212,95 +211,76 @@ std::string Estimator::summary() const {
   return out;
 }
 
-std::string Estimator::trace_json() const {
-  nlohmann::json events = nlohmann::json::array();
+void Estimator::trace_to(std::ostream& out) {
+  trace_.emplace(out);
   const int tracks = schedule_.tracks();
   for (int r = 0; r < ranks_; ++r) {
-    events.push_back({{"name", "process_name"},
-                      {"ph", "M"},
-                      {"pid", r},
-                      {"args", {{"name", "rank " + std::to_string(r)}}}});
+    trace_->name_process(r, "rank " + std::to_string(r));
     for (int p = 0; p < lnc_; ++p) {
       for (int t = 0; t < tracks; ++t) {
-        const std::string name =
-            (lnc_ > 1 ? "program " + std::to_string(p) + " " : "") + schedule_.track_name(t);
-        events.push_back({{"name", "thread_name"},
-                          {"ph", "M"},
-                          {"pid", r},
-                          {"tid", p * tracks + t},
-                          {"args", {{"name", name}}}});
+        trace_->name_thread(
+            r, p * tracks + t,
+            (lnc_ > 1 ? "program " + std::to_string(p) + " " : "") + schedule_.track_name(t));
       }
     }
   }
-  auto tid = [&](const Slice& s, int track) { return (s.rank % lnc_) * tracks + track; };
-  // A collective's slices: its launch, then its steps, back to back.
-  auto pieces = [](const Event& e) {
-    std::vector<std::pair<double, double>> out;
-    if (e.steps == 0) return std::vector<std::pair<double, double>>{{e.slice.start, e.slice.end}};
-    const double launch = std::min(e.launch_ns, e.slice.end - e.slice.start);
-    out.emplace_back(e.slice.start, e.slice.start + launch);
-    const double step = (e.slice.end - e.slice.start - launch) / static_cast<double>(e.steps);
-    for (int64_t k = 0; k < e.steps; ++k) {
-      const double from = e.slice.start + launch + step * static_cast<double>(k);
-      out.emplace_back(from, k + 1 == e.steps ? e.slice.end : from + step);
+}
+
+void Estimator::end_trace() {
+  if (trace_) trace_->finish(params_.platform);
+  trace_.reset();
+}
+
+namespace {
+
+// An event's pieces: the whole slice, or a collective's launch and then its
+// steps, back to back.
+std::vector<std::pair<double, double>> pieces(const Slice& s, int64_t steps, double launch_ns) {
+  if (steps == 0) return {{s.start, s.end}};
+  std::vector<std::pair<double, double>> out;
+  const double launch = std::min(launch_ns, s.end - s.start);
+  out.emplace_back(s.start, s.start + launch);
+  const double step = (s.end - s.start - launch) / static_cast<double>(steps);
+  for (int64_t k = 0; k < steps; ++k) {
+    const double from = s.start + launch + step * static_cast<double>(k);
+    out.emplace_back(from, k + 1 == steps ? s.end : from + step);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Estimator::write(const Event& e) {
+  std::string args =
+      "{\"bytes\": " + std::to_string(e.bytes) + ", \"place\": " + TraceWriter::quote(e.place);
+  if (!e.shapes.empty()) args += ", \"shapes\": " + TraceWriter::quote(e.shapes);
+  if (!e.algorithm.empty()) args += ", \"algorithm\": " + TraceWriter::quote(e.algorithm);
+  if (e.queue) args += ", \"queue\": " + TraceWriter::quote(e.queue);
+  args += "}";
+  const int rank = e.slice.rank / lnc_;
+  const auto parts = pieces(e.slice, e.steps, e.launch_ns);
+  for (size_t k = 0; k < parts.size(); ++k) {
+    std::string name = e.name;
+    if (e.steps > 0) {
+      name += k == 0 ? " launch" : " step " + std::to_string(k) + "/" + std::to_string(e.steps);
     }
-    return out;
-  };
-  for (const Event& e : events_) {
-    const int rank = e.slice.rank / lnc_;
-    nlohmann::json args = {{"bytes", e.bytes}, {"place", e.place}};
-    if (!e.shapes.empty()) args["shapes"] = e.shapes;
-    if (!e.algorithm.empty()) args["algorithm"] = e.algorithm;
-    if (e.queue) args["queue"] = e.queue;
-    const auto parts = pieces(e);
-    for (size_t k = 0; k < parts.size(); ++k) {
-      std::string name = e.name;
-      if (e.steps > 0) {
-        name += k == 0 ? " launch" : " step " + std::to_string(k) + "/" + std::to_string(e.steps);
-      }
-      for (int t = e.slice.track; t < e.slice.track + e.slice.tracks; ++t) {
-        events.push_back({{"name", name},
-                          {"ph", "X"},
-                          {"ts", parts[k].first / 1e3},
-                          {"dur", (parts[k].second - parts[k].first) / 1e3},
-                          {"pid", rank},
-                          {"tid", tid(e.slice, t)},
-                          {"args", args}});
-      }
+    const std::string quoted = TraceWriter::quote(name);
+    for (int t = e.slice.track; t < e.slice.track + e.slice.tracks; ++t) {
+      trace_->slice(quoted, parts[k].first, parts[k].second, rank, tid(e.slice, t), args);
     }
   }
-  // An arrow a step, from the middle of the sender's step to the middle of
-  // the receiver's.
-  int id = 0;
-  for (const Flow& f : flows_) {
-    const Event& from = events_[f.from];
-    const Event& to = events_[f.to];
-    const auto a = pieces(from), b = pieces(to);
-    for (size_t k = 1; k < a.size() && k < b.size(); ++k) {
-      events.push_back({{"name", "send"},
-                        {"cat", "ring"},
-                        {"ph", "s"},
-                        {"id", id},
-                        {"ts", (a[k].first + a[k].second) / 2e3},
-                        {"pid", from.slice.rank / lnc_},
-                        {"tid", tid(from.slice, from.slice.track)}});
-      events.push_back({{"name", "send"},
-                        {"cat", "ring"},
-                        {"ph", "f"},
-                        {"bp", "e"},
-                        {"id", id},
-                        {"ts", (b[k].first + b[k].second) / 2e3},
-                        {"pid", to.slice.rank / lnc_},
-                        {"tid", tid(to.slice, to.slice.track)}});
-      ++id;
-    }
+}
+
+void Estimator::write_flow(const Event& from, const Event& to) {
+  const auto a = pieces(from.slice, from.steps, from.launch_ns);
+  const auto b = pieces(to.slice, to.steps, to.launch_ns);
+  for (size_t k = 1; k < a.size() && k < b.size(); ++k) {
+    trace_->flow(flows_, true, (a[k].first + a[k].second) / 2, from.slice.rank / lnc_,
+                 tid(from.slice, from.slice.track));
+    trace_->flow(flows_, false, (b[k].first + b[k].second) / 2, to.slice.rank / lnc_,
+                 tid(to.slice, to.slice.track));
+    ++flows_;
   }
-  nlohmann::json trace = {
-      {"traceEvents", events},
-      {"displayTimeUnit", "ns"},
-      {"otherData",
-       {{"platform", params_.platform}, {"estimated", "by nkic's cost model, not measured"}}}};
-  return trace.dump(1) + "\n";
 }
 
 }  // namespace nkic::cost

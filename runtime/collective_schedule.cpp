@@ -3,6 +3,7 @@
 #include "runtime/collective_schedule.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "runtime/dma.h"
 
@@ -119,12 +120,25 @@ Slot ScheduleBuilder::chunk(Slot s, int dim, Index which, int64_t size) {
   return s;
 }
 
+namespace {
+
+std::vector<int64_t> checked_loops(std::vector<int64_t> loops) {
+  if (loops.size() > kMaxStepLoops) {
+    throw std::logic_error("a collective's step repeats over " + std::to_string(loops.size()) +
+                           " loops; at most " + std::to_string(kMaxStepLoops) + " are allowed");
+  }
+  return loops;
+}
+
+}  // namespace
+
 void ScheduleBuilder::copy(Slot to, Slot from, std::vector<int64_t> loops) {
-  s_.steps.push_back(Step{Step::Kind::copy, AluOp::add, to, from, std::move(loops)});
+  s_.steps.push_back(
+      Step{Step::Kind::copy, AluOp::add, to, from, checked_loops(std::move(loops))});
 }
 
 void ScheduleBuilder::accumulate(Slot to, Slot from, AluOp op, std::vector<int64_t> loops) {
-  s_.steps.push_back(Step{Step::Kind::accumulate, op, to, from, std::move(loops)});
+  s_.steps.push_back(Step{Step::Kind::accumulate, op, to, from, checked_loops(std::move(loops))});
 }
 
 OperandInfo operand_info(const AccessPattern& ap) {
@@ -173,9 +187,11 @@ AccessPattern scratch_copy(const AccessPattern& first, int64_t j) {
 
 namespace {
 
+// `loops` holds kMaxStepLoops values; the bound on depth says so to the
+// compiler too, which cannot see ScheduleBuilder's check.
 void repeat(const Schedule& s, const Step& step, size_t depth, int64_t* loops,
             const std::function<void(const Step&, const int64_t*)>& one) {
-  if (depth == step.loops.size()) {
+  if (depth == step.loops.size() || depth >= kMaxStepLoops) {
     one(step, loops);
     return;
   }
@@ -189,7 +205,7 @@ void repeat(const Schedule& s, const Step& step, size_t depth, int64_t* loops,
 
 void for_each_step(const Schedule& s, const std::function<void(const Step&, const int64_t*)>& one) {
   for (const Step& step : s.steps) {
-    int64_t loops[2] = {0, 0};
+    int64_t loops[kMaxStepLoops] = {};
     repeat(s, step, 0, loops, one);
   }
 }

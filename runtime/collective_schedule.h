@@ -42,12 +42,18 @@ struct Slot {
   int64_t chunk_size = 0;
 };
 
+// The loops a step may repeat over (see above): the lowerings need no more,
+// and the loops' values live in an array of this size.
+constexpr size_t kMaxStepLoops = 2;
+
 struct Step {
   enum class Kind : uint8_t { copy, accumulate };
   Kind kind = Kind::copy;
   AluOp op = AluOp::add;  // accumulate: dst = op(dst, src)
   Slot dst, src;
-  std::vector<int64_t> loops;  // loop v runs from loops[v] to the last member
+  // Loop v runs from loops[v] to the last member; at most kMaxStepLoops
+  // (ScheduleBuilder checks).
+  std::vector<int64_t> loops;
 };
 
 // A scratch buffer: `copies` dense row-major tensors of `shape`.

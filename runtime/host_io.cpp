@@ -59,18 +59,19 @@ std::string outdir_problem(const std::string& outdir) {
   return problem.empty() ? "" : "-o " + in_quotes(outdir) + ": " + problem;
 }
 
-std::string output_file_problem(const std::string& path) {
-  if (path.empty()) return "-o needs the path of the file to write";
+std::string output_file_problem(const std::string& path, const std::string& option) {
+  if (path.empty()) return option + " needs the path of the file to write";
   std::error_code ec;
   if (fs::is_directory(path, ec) || path.back() == '/') {
-    return "-o " + in_quotes(path) + " is a folder; give the path of the file to write";
+    return option + " " + in_quotes(path) + " is a folder; give the path of the file to write";
   }
   const fs::path parent = fs::path(path).parent_path();
   if (!parent.empty() && !fs::exists(parent, ec)) {
-    return "-o " + in_quotes(path) + ": the folder " + in_quotes(parent) + " does not exist";
+    return option + " " + in_quotes(path) + ": the folder " + in_quotes(parent) +
+           " does not exist";
   }
   const std::string problem = creatable_in(parent);
-  return problem.empty() ? "" : "-o " + in_quotes(path) + ": " + problem;
+  return problem.empty() ? "" : option + " " + in_quotes(path) + ": " + problem;
 }
 
 namespace {
@@ -86,6 +87,14 @@ std::pair<std::string, std::optional<DType>> split_dtype_suffix(const std::strin
 }
 
 }  // namespace
+
+std::vector<std::string> per_rank_files(const std::string& path_and_dtype, int ranks) {
+  const std::string pattern = split_dtype_suffix(path_and_dtype).first;
+  std::vector<std::string> paths;
+  if (pattern.find("{rank}") == std::string::npos) return {pattern};
+  for (int r = 0; r < ranks; ++r) paths.push_back(expand_rank(pattern, r));
+  return paths;
+}
 
 std::vector<NpyArray> load_per_rank(const std::string& path_and_dtype, int ranks,
                                     std::string* missing, int first, int end) {

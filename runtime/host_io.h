@@ -33,14 +33,19 @@ std::string expand_rank(std::string path, int rank);
 std::vector<NpyArray> load_per_rank(const std::string& path_pattern, int ranks,
                                     std::string* missing, int first = 0, int end = -1);
 
+// The files load_per_rank reads for `path_pattern` (a `:DTYPE` suffix
+// dropped), rank by rank, each once.
+std::vector<std::string> per_rank_files(const std::string& path_pattern, int ranks);
+
 // What makes `-o` unusable before any work is done, for a usage error
 // (exit 2): "" when `outdir` is, or can be made, a writable folder; else
 // the reason, e.g. "-o '/dev/null' is not a folder".
 std::string outdir_problem(const std::string& outdir);
 
-// The same for a file to write (nkic's program or C++): "" when `path` can
-// be created or replaced: not empty, not a folder, in a writable folder.
-std::string output_file_problem(const std::string& path);
+// The same for a file to write (nkic's program or C++, a --profile), named
+// by `option` in the message: "" when `path` can be created or replaced:
+// not empty, not a folder, in a writable folder.
+std::string output_file_problem(const std::string& path, const std::string& option = "-o");
 
 // Throws Error when a file or folder cannot be written. Ranks from `first`
 // on: a process of an MPI run writes its own.

@@ -9,13 +9,13 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <new>
 #include <optional>
 #include <sstream>
 
 #include "cost/estimator.h"
+#include "runtime/atomic_file.h"
 #include "runtime/diagnostic_text.h"
 #include "runtime/exception_text.h"
 #include "runtime/format_util.h"
@@ -23,6 +23,7 @@
 #include "runtime/process_start.h"
 #include "runtime/strided.h"
 #include "runtime/thread_pool.h"
+#include "runtime/write_guard.h"
 
 namespace nkic::rt {
 namespace {
@@ -212,23 +213,30 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
   std::optional<cost::Estimator> estimator;
   if (opts.estimate || !opts.profile.empty()) {
     try {
-      estimator.emplace(cost::platform_params(spec.platform), spec.ranks, spec.lnc,
-                        /*timeline=*/!opts.profile.empty());
+      estimator.emplace(cost::platform_params(spec.platform), spec.ranks, spec.lnc);
     } catch (const cost::ParamsError& e) {
       throw Error(e.what());
     }
     kernel->set_observer(&*estimator);
   }
+  // Written while the last run goes, so that it holds no memory.
+  std::optional<AtomicFile> profile;
+  if (!opts.profile.empty()) profile.emplace(opts.profile, "the profile");
   RankOutputs outputs;
   std::vector<double> micros;
   for (int i = 0; i < opts.iters; ++i) {
     if (estimator) estimator->reset();  // each run alike: the last one's timeline
+    if (profile && i + 1 == opts.iters) estimator->trace_to(profile->stream());
     kernel->load(inputs);
     const auto start = std::chrono::steady_clock::now();
     kernel->execute();
     const auto stop = std::chrono::steady_clock::now();
     micros.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
     kernel->read_outputs(outputs);
+  }
+  if (profile) {
+    estimator->end_trace();
+    profile->commit();
   }
   agree(processes);
   const size_t first = static_cast<size_t>(share.first);
@@ -242,11 +250,6 @@ int run(const ProgramSpec& spec, const KernelFactory& make, const ProgramOptions
   const bool leader = processes == nullptr || processes->index() == 0;
   if (opts.time && leader) std::cerr << "time: " << median(micros) << " us/iter\n";
   if (opts.estimate) std::cerr << estimator->summary();
-  if (!opts.profile.empty()) {
-    std::ofstream out(opts.profile);
-    out << estimator->trace_json();
-    if (!out) throw Error("cannot write the profile '" + opts.profile + "'");
-  }
   return 0;
 }
 
@@ -343,8 +346,8 @@ int report(const RunFailure& f, const std::string& prog, bool color, const Proce
                 << (f.kind == RunFailure::Kind::usage ? escape_controls(f.message) : f.message)
                 << "\n";
       break;
-    case RunFailure::Kind::plain:
-      std::cerr << error_text(f.message, color);
+    case RunFailure::Kind::plain:  // a run-time error with no place, as nkirun's
+      std::cerr << prog << ": " << error_text(f.message, color);
       break;
     case RunFailure::Kind::located:
       std::cerr << located_text(f.located_error(), color);
@@ -396,6 +399,23 @@ void check_lnc(const ProgramSpec& spec, const std::string& given) {
   if (given.empty() || given == std::to_string(spec.lnc)) return;
   throw UsageError{"this program was built for --lnc " + std::to_string(spec.lnc) +
                    " (nkic build --lnc); it cannot run with --lnc " + given};
+}
+
+// -o and --profile overwrite nothing the program reads nor each other
+// (write_guard.h): a usage error before any work.
+void check_outputs(const ProgramSpec& spec, const ProgramOptions& opts,
+                   const std::vector<std::string>& paths) {
+  RunFiles files;
+  files.reads.push_back({running_program(), "the program itself"});
+  for (size_t i = 0; i < paths.size(); ++i) {
+    for (ReadFile& f : input_files(spec.inputs[i].name, "@" + paths[i], spec.ranks)) {
+      files.reads.push_back(std::move(f));
+    }
+  }
+  if (!opts.profile.empty()) files.writes.push_back({opts.profile, "--profile"});
+  files.outdir = opts.outdir;
+  files.ranks = spec.ranks;
+  if (std::string problem = outputs_problem(files); !problem.empty()) throw UsageError{problem};
 }
 
 }  // namespace
@@ -456,8 +476,13 @@ int program_main(int argc, char** argv, const ProgramSpec& spec, const KernelFac
     }
     check_lnc(spec, opts.lnc);
     const RankShare share = process_share(spec, opts, processes);
-    if (opts.threads > 0) set_thread_count(opts.threads);
     const std::vector<std::string> paths = input_paths(prog, spec, opts.args);
+    check_outputs(spec, opts, paths);
+    if (opts.threads > 0) {
+      if (const std::string problem = set_thread_count(opts.threads); !problem.empty()) {
+        throw UsageError{"--threads " + std::to_string(opts.threads) + ": " + problem};
+      }
+    }
     return run(spec, make, opts, load_inputs(spec, paths, share), share, processes);
   } catch (const AgreedFailure& e) {
     return report(e.failure, prog, color, processes);

@@ -1,10 +1,13 @@
 #include "runtime/thread_pool.h"
 
+#include <pthread.h>
 #include <sched.h>
 
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -14,6 +17,18 @@ namespace {
 // Whether this thread is running a job's pieces: a piece that starts a job
 // of its own runs it itself (the pool is busy with the outer one).
 thread_local bool in_job = false;
+
+// The default stack a new thread reserves, as "8 MiB".
+std::string stack_text() {
+  pthread_attr_t attr;
+  size_t bytes = 0;
+  if (pthread_attr_init(&attr) == 0) {
+    pthread_attr_getstacksize(&attr, &bytes);
+    pthread_attr_destroy(&attr);
+  }
+  return bytes >= (size_t{1} << 20) ? std::to_string(bytes >> 20) + " MiB"
+                                    : std::to_string(bytes >> 10) + " KiB";
+}
 
 // Workers start on the first job that needs them and wait between jobs; a
 // job's pieces are handed out one at a time, to whichever thread asks next.
@@ -28,10 +43,16 @@ class Pool {
     if (size_ == 0) size_ = available_cores();
     return size_;
   }
-  void resize(int n) {
+  // Starts the threads now; on failure keeps none (size 1) and says why.
+  std::string resize(int n) {
     std::lock_guard<std::mutex> job(job_mutex_);
     stop();
     size_ = n;
+    const std::string problem = start_workers();
+    if (problem.empty()) return "";
+    stop();
+    size_ = 1;
+    return problem;
   }
 
   void run(int64_t pieces, const std::function<void(int64_t)>& piece) {
@@ -45,7 +66,9 @@ class Pool {
       in_job = outer;
       return;
     }
-    start_workers();
+    // Fewer threads when the process cannot start them all: the same
+    // results, only slower.
+    if (!start_workers().empty()) size_ = static_cast<int>(workers_.size()) + 1;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       piece_ = &piece;
@@ -82,11 +105,22 @@ class Pool {
     }
   }
 
-  // With job_mutex_ held.
-  void start_workers() {
-    if (!workers_.empty()) return;
+  // With job_mutex_ held. "" when every worker runs, else why the first
+  // that could not start did not (the others started are kept).
+  std::string start_workers() {
+    if (!workers_.empty()) return "";
     stopping_ = false;
-    for (int i = 1; i < size_; ++i) workers_.emplace_back([this] { worker_main(); });
+    for (int i = 1; i < size_; ++i) {
+      try {
+        workers_.emplace_back([this] { worker_main(); });
+      } catch (const std::system_error& e) {
+        return "only " + std::to_string(i) + " of the " + std::to_string(size_) +
+               " threads could start (" +
+               e.code().message() + "; each thread reserves " + stack_text() +
+               " of address space for its stack)";
+      }
+    }
+    return "";
   }
   void stop() {
     {
@@ -129,8 +163,8 @@ int available_cores() {
   return n > 0 ? static_cast<int>(n) : 1;
 }
 
-void set_thread_count(int n) {
-  pool().resize(n < 1 ? 1 : n);
+std::string set_thread_count(int n) {
+  return pool().resize(n < 1 ? 1 : n);
 }
 
 int thread_count() {

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace nkic::rt {
 
@@ -26,8 +27,12 @@ constexpr const char* kThreadsHelp =
 int available_cores();
 
 // The pool's size, the caller's thread included; 1 runs everything on the
-// caller. Set before the run; `n` must be at least 1.
-void set_thread_count(int n);
+// caller. Set before the run; `n` must be at least 1. The threads start
+// now: when the process cannot start them all (its address space or thread
+// limit), the pool keeps none and the result says why, "only 611 of the
+// 1000 threads could start (...)"; else "". By default (never set) the pool has
+// the cores available, or as many threads as could start.
+std::string set_thread_count(int n);
 int thread_count();
 
 // Calls piece(i) for every i in [0, pieces), on the pool's threads and the

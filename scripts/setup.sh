@@ -8,5 +8,6 @@ packages=(g++ make cmake antlr4 libantlr4-runtime-dev libcli11-dev doctest-dev l
           libreadline-dev nlohmann-json3-dev python3 python3-numpy openmpi-bin libopenmpi-dev)
 scripts/install_packages.sh "${packages[@]}"
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# Warnings are errors in the developers' and CI's build (NKIC_WERROR).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNKIC_WERROR=ON >/dev/null
 cmake --build build -j"$(nproc)"

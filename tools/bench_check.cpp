@@ -25,7 +25,7 @@ rt::DType dtype_of(const std::string& name) {
 }
 
 int64_t input_value(rt::DType t, int rank, int64_t i) {
-  const int64_t v = (rank * 7 + i * 13) % 17;
+  const int64_t v = (rank * 7 + i * 13) % 17;  // kPeriod
   return rt::is_float(t) || rt::is_signed_int(t) ? v - 8 : v;
 }
 
@@ -44,16 +44,43 @@ double as_dtype(rt::DType t, int64_t v) {
   return static_cast<double>(static_cast<int64_t>(u));
 }
 
-}  // namespace
+// Elements of each rank's source and destination buffers.
+struct Counts {
+  int64_t src = 0, dst = 0;
+};
 
-int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
-                       const std::string& datatype, const rt::Platform& platform,
-                       int64_t memory_limit) {
-  const rt::DType t = dtype_of(datatype);
-  const auto elem = static_cast<int64_t>(rt::dtype_size(t));
-  const int64_t count = size / elem;
+Counts counts_of(cost::Collective collective, int ranks, int64_t count) {
   const int64_t chunk = count / ranks;
-  int64_t src_count = count, dst_count = count;
+  switch (collective) {
+    case cost::Collective::all_gather:
+      return {chunk, count};
+    case cost::Collective::reduce_scatter:
+      return {count, chunk};
+    case cost::Collective::all_reduce:
+    case cost::Collective::all_to_all:
+    case cost::Collective::permute:
+      break;
+  }
+  return {count, count};
+}
+
+// Every input element's value depends on its index modulo this, so a sum
+// over the ranks does too.
+constexpr int64_t kPeriod = 17;
+
+// sums[k]: the exact sum over the ranks of the elements of index k modulo
+// kPeriod, as the dtype holds it. O(ranks x kPeriod), once per check.
+std::vector<double> sums_by_residue(rt::DType t, int ranks) {
+  std::vector<double> sums(kPeriod);
+  for (int64_t k = 0; k < kPeriod; ++k) {
+    int64_t exact = 0;
+    for (int q = 0; q < ranks; ++q) exact += input_value(t, q, k);
+    sums[static_cast<size_t>(k)] = as_dtype(t, exact);
+  }
+  return sums;
+}
+
+rt::CollectiveOp op_of(cost::Collective collective, int ranks) {
   rt::CollectiveOp op;
   op.group.groups = {{}};
   for (int r = 0; r < ranks; ++r) op.group.groups[0].push_back(r);
@@ -63,11 +90,9 @@ int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
       break;
     case cost::Collective::all_gather:
       op.kind = rt::CollectiveKind::all_gather;
-      src_count = chunk;
       break;
     case cost::Collective::reduce_scatter:
       op.kind = rt::CollectiveKind::reduce_scatter;
-      dst_count = chunk;
       break;
     case cost::Collective::all_to_all:
       op.kind = rt::CollectiveKind::all_to_all;
@@ -77,46 +102,68 @@ int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
       for (int r = 0; r < ranks; ++r) op.pairs.emplace_back(r, (r + 1) % ranks);
       break;
   }
+  return op;
+}
+
+}  // namespace
+
+int64_t check_bytes(cost::Collective collective, int ranks, int64_t size,
+                    const std::string& datatype) {
+  const auto elem = static_cast<int64_t>(rt::dtype_size(dtype_of(datatype)));
+  const Counts n = counts_of(collective, ranks, size / elem);
+  return (n.src + n.dst) * elem * ranks;
+}
+
+int64_t wrong_elements(cost::Collective collective, int ranks, int64_t size,
+                       const std::string& datatype, const rt::Platform& platform,
+                       int64_t memory_limit) {
+  const rt::DType t = dtype_of(datatype);
+  const auto elem = static_cast<int64_t>(rt::dtype_size(t));
+  const int64_t count = size / elem;
+  const int64_t chunk = count / ranks;
+  const Counts n = counts_of(collective, ranks, count);
   rt::Machine machine(ranks, platform);
   machine.set_memory_limit(memory_limit);
   std::vector<std::shared_ptr<rt::Buffer>> keep;
   std::vector<std::vector<rt::AccessPattern>> srcs, dsts;
   for (int r = 0; r < ranks; ++r) {
-    auto src = machine.allocate(r, rt::MemKind::shared_hbm, t, {src_count}, "src");
-    auto dst = machine.allocate(r, rt::MemKind::shared_hbm, t, {dst_count}, "dst");
+    auto src = machine.allocate(r, rt::MemKind::shared_hbm, t, {n.src}, "src");
+    auto dst = machine.allocate(r, rt::MemKind::shared_hbm, t, {n.dst}, "dst");
     std::byte* p = src->data_for_overwrite();
-    for (int64_t i = 0; i < src_count; ++i) {
+    for (int64_t i = 0; i < n.src; ++i) {
       rt::store_f32(t, p + i * elem, static_cast<float>(input_value(t, r, i)));
     }
-    srcs.push_back({rt::AccessPattern{src.get(), 0, {{1, src_count}}}});
-    dsts.push_back({rt::AccessPattern{dst.get(), 0, {{1, dst_count}}}});
+    srcs.push_back({rt::AccessPattern{src.get(), 0, {{1, n.src}}}});
+    dsts.push_back({rt::AccessPattern{dst.get(), 0, {{1, n.dst}}}});
     keep.push_back(src);
     keep.push_back(dst);
   }
-  rt::run_collective(op, srcs, dsts);
+  rt::run_collective(op_of(collective, ranks), srcs, dsts);
+  const std::vector<double> sums = sums_by_residue(t, ranks);
   int64_t wrong = 0;
   for (int r = 0; r < ranks; ++r) {
     const std::byte* out = dsts[static_cast<size_t>(r)][0].buffer->data();
-    for (int64_t i = 0; i < dst_count; ++i) {
-      int64_t exact = 0;
+    for (int64_t i = 0; i < n.dst; ++i) {
+      double expected = 0;
       switch (collective) {
         case cost::Collective::all_reduce:
-          for (int q = 0; q < ranks; ++q) exact += input_value(t, q, i);
+          expected = sums[static_cast<size_t>(i % kPeriod)];
           break;
         case cost::Collective::all_gather:
-          exact = input_value(t, static_cast<int>(i / chunk), i % chunk);
+          expected = as_dtype(t, input_value(t, static_cast<int>(i / chunk), i % chunk));
           break;
         case cost::Collective::reduce_scatter:
-          for (int q = 0; q < ranks; ++q) exact += input_value(t, q, r * chunk + i);
+          expected = sums[static_cast<size_t>((r * chunk + i) % kPeriod)];
           break;
         case cost::Collective::all_to_all:
-          exact = input_value(t, static_cast<int>(i / chunk), r * chunk + i % chunk);
+          expected =
+              as_dtype(t, input_value(t, static_cast<int>(i / chunk), r * chunk + i % chunk));
           break;
         case cost::Collective::permute:
-          exact = input_value(t, (r + ranks - 1) % ranks, i);
+          expected = as_dtype(t, input_value(t, (r + ranks - 1) % ranks, i));
           break;
       }
-      if (rt::load_f64(t, out + i * elem) != as_dtype(t, exact)) ++wrong;
+      if (rt::load_f64(t, out + i * elem) != expected) ++wrong;
     }
   }
   return wrong;

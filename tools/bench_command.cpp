@@ -8,6 +8,7 @@
 #include "cost/bench_table.h"
 #include "cost/params.h"
 #include "runtime/format_util.h"
+#include "runtime/host_io.h"
 #include "runtime/lnc.h"
 #include "runtime/machine.h"
 #include "tools/bench_check.h"
@@ -92,6 +93,13 @@ int run_bench(const BenchOptions& opts) {
   spec.datatype = opts.datatype;
   spec.lnc = opts.lnc;
   if (opts.algorithm != "auto") spec.algorithm = cost::algorithm_named(opts.algorithm);
+  // A report that could not be written is known before any work.
+  if (!opts.json.empty()) {
+    if (const std::string problem = rt::output_file_problem(opts.json, "--json");
+        !problem.empty()) {
+      throw UsageError{problem};
+    }
+  }
   cost::Params params;
   try {
     params = cost::load_params(opts.platform);
@@ -106,13 +114,31 @@ int run_bench(const BenchOptions& opts) {
                      std::string(e.what())};
   }
   int64_t wrong = 0;
+  std::string too_big;  // the first size --check could not hold
   if (opts.check) {
+    spec.check = true;
     const rt::Platform& platform = *rt::find_platform(opts.platform);
     const int64_t limit = opts.memory_limit.empty() ? rt::Machine::default_memory_limit()
                                                     : *rt::parse_bytes(opts.memory_limit);
     for (cost::BenchRow& row : rows) {
-      row.wrong = wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform,
-                                 limit);
+      // Known before any size runs: a size too large is not checked (and
+      // the sizes after it, larger still), while the smaller ones are.
+      const int64_t need = check_bytes(spec.collective, spec.ranks, row.size, opts.datatype);
+      if (limit > 0 && need > limit) {
+        too_big = "--check: size " + std::to_string(row.size) + " needs " + rt::format_bytes(need) +
+                  " for the buffers of " + std::to_string(spec.ranks) +
+                  " ranks, above the memory limit of " + rt::format_bytes(limit) +
+                  " (--memory-limit); it and any larger size were not checked (#wrong: -)";
+        break;
+      }
+      try {
+        row.wrong =
+            wrong_elements(spec.collective, spec.ranks, row.size, opts.datatype, platform, limit);
+      } catch (const rt::Error& e) {
+        too_big = "--check: size " + std::to_string(row.size) + ": " + e.what() +
+                  "; it and any larger size were not checked (#wrong: -)";
+        break;
+      }
       wrong += *row.wrong;
     }
   }
@@ -125,9 +151,9 @@ int run_bench(const BenchOptions& opts) {
   if (wrong > 0) {
     std::cerr << "nkirun: error: " << wrong << " wrong elements: the simulated collective "
               << "disagrees with the expected results\n";
-    return kExitKernelError;
   }
-  return 0;
+  if (!too_big.empty()) std::cerr << "nkirun: error: " << too_big << "\n";
+  return wrong > 0 || !too_big.empty() ? kExitKernelError : 0;
 }
 
 }  // namespace nkic::tools

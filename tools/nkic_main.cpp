@@ -29,6 +29,7 @@
 #include "interp/session.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
+#include "runtime/write_guard.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
 #include "tools/nkic_args.h"
@@ -84,9 +85,12 @@ class Driver {
   explicit Driver(const Options& opts) : opts_(opts), color_(color_wanted(opts.color)) {}
 
   int run() {
-    // A program or C++ file that could not be written is known before any
-    // compiling, as a command-line mistake.
-    if (opts_.command == Command::build || (opts_.command == Command::emit && opts_.output_given)) {
+    // A program or C++ file that could not be written, or would overwrite
+    // a file nkic reads, is known before any compiling, as a command-line
+    // mistake.
+    const bool writes = opts_.command == Command::build ||
+                        (opts_.command == Command::emit && opts_.output_given);
+    if (writes) {
       if (const std::string problem = rt::output_file_problem(opts_.output); !problem.empty()) {
         throw UsageError{problem};
       }
@@ -102,8 +106,15 @@ class Driver {
     session_options.module_path = module_search_path(opts_.includes, NKIC_STDLIB_DIR);
     apply_limits(opts_.limits, session_options);
     interp::Session session(session_options, sources_, sink_);
-    if (!session.locate(opts_.file)) {
+    const std::optional<std::string> kernel_file = session.locate(opts_.file);
+    if (!kernel_file) {
       throw UsageError{"cannot read '" + opts_.file + "': no such kernel file or stdlib module"};
+    }
+    if (writes) {
+      if (const std::string problem = rt::outputs_problem(files(*kernel_file, session_options.ranks));
+          !problem.empty()) {
+        throw UsageError{problem};
+      }
     }
     if (!session.load(opts_.file)) return report(kExitKernelError);
     const bool specialize_it = opts_.command != Command::check || !opts_.kernel.empty() ||
@@ -128,6 +139,28 @@ class Driver {
   }
 
  private:
+  // What nkic reads and writes, for the checks that it overwrites none of
+  // what it reads (runtime/write_guard.h).
+  rt::RunFiles files(const std::string& kernel_file, int ranks) const {
+    rt::RunFiles files;
+    files.reads.push_back({kernel_file, "the kernel file"});
+    files.reads.push_back({rt::running_program(), "nkic itself"});
+    for (const std::string& option : opts_.args) {
+      const auto [name, value] = split_assignment(option);
+      for (rt::ReadFile& f : rt::input_files(name, value, ranks)) files.reads.push_back(std::move(f));
+    }
+    if (opts_.command == Command::build) {
+      for (const std::string& lib : libraries()) {
+        files.reads.push_back({lib, "a library the program links"});
+      }
+    }
+    files.writes.push_back({opts_.output, "-o"});
+    if (opts_.command == Command::build && opts_.keep_cpp) {
+      files.writes.push_back({opts_.output + ".cpp", "--keep-cpp's file"});
+    }
+    return files;
+  }
+
   codegen::EmitOptions emit_options() const {
     codegen::EmitOptions options;
     options.mpi = opts_.mpi;

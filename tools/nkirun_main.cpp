@@ -6,7 +6,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -17,9 +16,11 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "interp/session.h"
+#include "runtime/atomic_file.h"
 #include "runtime/host_io.h"
 #include "runtime/machine.h"
 #include "runtime/thread_pool.h"
+#include "runtime/write_guard.h"
 #include "tools/bench_command.h"
 #include "tools/cli_common.h"
 #include "tools/kernel_args.h"
@@ -90,6 +91,24 @@ int dump_ast(const RunOptions& opts, SourceManager& sources, DiagnosticSink& sin
   return 0;
 }
 
+// The files the run reads and writes, for the checks that it overwrites
+// none it reads (runtime/write_guard.h).
+rt::RunFiles run_files(const RunOptions& opts, const std::string& kernel_file) {
+  rt::RunFiles files;
+  files.reads.push_back({kernel_file, "the kernel file"});
+  files.reads.push_back({rt::running_program(), "the running program"});
+  for (const std::string& option : opts.args) {
+    const auto [name, value] = split_assignment(option);
+    for (rt::ReadFile& f : rt::input_files(name, value, opts.ranks)) {
+      files.reads.push_back(std::move(f));
+    }
+  }
+  if (!opts.profile.empty()) files.writes.push_back({opts.profile, "--profile"});
+  files.outdir = opts.outdir;
+  files.ranks = opts.ranks;
+  return files;
+}
+
 int run(const RunOptions& opts) {
   SourceManager sources;
   DiagnosticSink sink("nkirun");
@@ -105,7 +124,6 @@ int run(const RunOptions& opts) {
     }
   }
 
-  if (opts.threads > 0) rt::set_thread_count(opts.threads);
   interp::SessionOptions session_options;
   session_options.ranks = opts.ranks;
   session_options.lnc = opts.lnc;
@@ -116,17 +134,29 @@ int run(const RunOptions& opts) {
   std::optional<cost::Estimator> estimator;
   if (opts.estimate || !opts.profile.empty()) {
     try {
-      estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc,
-                        /*timeline=*/!opts.profile.empty());
+      estimator.emplace(cost::load_params(opts.platform), opts.ranks, opts.lnc);
     } catch (const cost::ParamsError& e) {
       throw InputError{e.what()};
     }
     session_options.observer = &*estimator;
   }
   interp::Session session(session_options, sources, sink);
-  if (!session.locate(opts.file)) {
+  const std::optional<std::string> kernel_file = session.locate(opts.file);
+  if (!kernel_file) {
     throw UsageError{"cannot read '" + opts.file + "': no such kernel file or stdlib module"};
   }
+  if (const std::string problem = rt::outputs_problem(run_files(opts, *kernel_file));
+      !problem.empty()) {
+    throw UsageError{problem};
+  }
+  if (opts.threads > 0) {
+    if (const std::string problem = rt::set_thread_count(opts.threads); !problem.empty()) {
+      throw UsageError{"--threads " + std::to_string(opts.threads) + ": " + problem};
+    }
+  }
+  // Written while the last run goes, so that it holds no memory.
+  std::optional<rt::AtomicFile> profile;
+  if (!opts.profile.empty()) profile.emplace(opts.profile, "the profile");
   if (!session.load(opts.file)) return report(kExitKernelError);
   const std::string kernel = choose_kernel(opts.file, opts.kernel, session);
   const std::vector<interp::KernelArg> args = load_kernel_args(opts.args, opts.ranks);
@@ -135,9 +165,14 @@ int run(const RunOptions& opts) {
   std::vector<double> micros;
   for (int i = 0; i < opts.iters; ++i) {
     if (estimator) estimator->reset();  // each run alike: the last one's timeline
+    if (profile && i + 1 == opts.iters) estimator->trace_to(profile->stream());
     result = session.run(kernel, args);
     if (!result) return report(kExitKernelError);
     micros.push_back(result->kernel_micros);
+  }
+  if (profile) {
+    estimator->end_trace();
+    profile->commit();
   }
   if (!opts.outdir.empty()) rt::write_outputs(opts.outdir, result->outputs);
   if (opts.print) rt::print_outputs(std::cout, result->outputs);
@@ -146,11 +181,6 @@ int run(const RunOptions& opts) {
     std::cerr << "time: " << micros[micros.size() / 2] << " us/iter\n";
   }
   if (opts.estimate) std::cerr << estimator->summary();
-  if (!opts.profile.empty()) {
-    std::ofstream out(opts.profile);
-    out << estimator->trace_json();
-    if (!out) throw InputError{"cannot write the profile '" + opts.profile + "'"};
-  }
   return report(0);
 }
 

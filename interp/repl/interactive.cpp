@@ -53,7 +53,20 @@ void Interactive::Impl::start() {
   }
 }
 
-bool Interactive::Impl::run_all(const std::function<void(Core&)>& body) {
+namespace {
+
+// One past the last character of the file's last line that is not empty.
+SourceRange end_of(const SourceFile* file) {
+  if (file == nullptr) return {};
+  int line = file->line_count();
+  while (line > 1 && file->line(line).empty()) --line;
+  const int col = static_cast<int>(file->line(line).size()) + 1;
+  return SourceRange{file, {line, col}, {line, col}};
+}
+
+}  // namespace
+
+bool Interactive::Impl::run_all(const std::function<void(Core&)>& body, const SourceRange& end) {
   spmd = std::make_unique<Spmd>(options.ranks, /*name_ranks=*/true, options.lnc);
   for (Core& c : cores) {
     c.device->set_spmd(*spmd);
@@ -61,8 +74,11 @@ bool Interactive::Impl::run_all(const std::function<void(Core&)>& body) {
   }
   // The evaluators point at these: fresh contents, same addresses.
   for (std::unique_ptr<LncShare>& share : shares) *share = LncShare(options.lnc);
-  const std::optional<Diagnostic> error =
-      spmd->run_programs([&](int r, int p) { body(core(r, p)); });
+  const std::optional<Diagnostic> error = spmd->run_programs([&](int r, int p) {
+    // Read only once the program has finished, so it may be set first.
+    spmd->set_finish_place(r, end, p);
+    body(core(r, p));
+  });
   if (!error) return true;
   sink.report(*error);
   return false;
@@ -87,17 +103,19 @@ std::optional<Interactive::Impl::Input> Interactive::Impl::parse(const std::stri
 bool Interactive::Impl::run_input(const Input& input,
                                   std::vector<std::optional<std::string>>& texts) {
   texts.assign(cores.size(), std::nullopt);
-  return run_all([&](Core& c) {
-    c.ev->exec_module(*input.module, c.globals);
-    if (!input.last) return;
-    const Value v = c.ev->eval(*input.last->value, c.globals);
-    if (v.is_none()) return;
-    try {
-      texts[static_cast<size_t>(&c - cores.data())] = to_repr(v);
-    } catch (const ValueError& e) {
-      c.ev->fail(input.last->value->range, e.what());
-    }
-  });
+  return run_all(
+      [&](Core& c) {
+        c.ev->exec_module(*input.module, c.globals);
+        if (!input.last) return;
+        const Value v = c.ev->eval(*input.last->value, c.globals);
+        if (v.is_none()) return;
+        try {
+          texts[static_cast<size_t>(&c - cores.data())] = to_repr(v);
+        } catch (const ValueError& e) {
+          c.ev->fail(input.last->value->range, e.what());
+        }
+      },
+      end_of(input.module->file));
 }
 
 Interactive::Interactive(InteractiveOptions options, SourceManager& sources, DiagnosticSink& sink)
@@ -162,10 +180,12 @@ bool Interactive::load(const std::string& file_or_module) {
     return false;
   }
   // Read again, as it may have been edited since it was last loaded.
-  if (!im.finder.parse_again(spec->file, im.sink)) return false;
+  const ast::Module* module = im.finder.parse_again(spec->file, im.sink);
+  if (!module) return false;
   im.finder.set_root(root);
   // Its globals become the session's: the prompt's code is then in its package.
-  return im.run_all([&](Impl::Core& c) { c.ev->run_main(*spec, c.globals); });
+  return im.run_all([&](Impl::Core& c) { c.ev->run_main(*spec, c.globals); },
+                    end_of(module->file));
 }
 
 bool Interactive::show(const std::string& expression, std::optional<int> rank,
@@ -182,14 +202,16 @@ bool Interactive::show(const std::string& expression, std::optional<int> rank,
   ast::ExprPtr expr = parse_expression(file, im.sink);
   if (!expr) return false;
   std::vector<std::string> texts(im.cores.size());
-  const bool ok = im.run_all([&](Impl::Core& c) {
-    const Value v = c.ev->eval(*expr, c.globals);
-    try {
-      texts[static_cast<size_t>(&c - im.cores.data())] = to_repr(v);
-    } catch (const ValueError& e) {
-      c.ev->fail(expr->range, e.what());
-    }
-  });
+  const bool ok = im.run_all(
+      [&](Impl::Core& c) {
+        const Value v = c.ev->eval(*expr, c.globals);
+        try {
+          texts[static_cast<size_t>(&c - im.cores.data())] = to_repr(v);
+        } catch (const ValueError& e) {
+          c.ev->fail(expr->range, e.what());
+        }
+      },
+      end_of(&file));
   if (!ok) return false;
   if (!rank) {
     shown = per_rank(texts, lnc());

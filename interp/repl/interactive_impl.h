@@ -64,8 +64,10 @@ struct Interactive::Impl {
   }
 
   // Runs body on every program of every rank SPMD, in the order `nkirun run`
-  // runs them (spmd.h); false after reporting the first error.
-  bool run_all(const std::function<void(Core&)>& body);
+  // runs them (spmd.h); false after reporting the first error. `end` is
+  // where a program that has run body to its end finished, for the message
+  // of another that waits for it (body may name a place of its own).
+  bool run_all(const std::function<void(Core&)>& body, const SourceRange& end);
 
   // A parsed input: its statements, then apart from them a final expression
   // statement, whose value is shown.

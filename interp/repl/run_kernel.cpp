@@ -100,6 +100,10 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
       share->inputs_bound = true;
     }
     const Value returned = ev.call(*function, {}, std::move(kwargs), def.name_range);
+    // Where it finished, as `nkirun run` names it: its last return, else its def.
+    if (const ast::Return* ret = ev.last_return()) {
+      im.spmd->set_finish_place(c.rank, ret->range, c.program);
+    }
     const NamedTensors returned_list = program_returns(ev, c.program, share, def, returned);
     for (const auto& [name, t] : returned_list) c.globals->vars[name] = Value(t);
     returned_by[static_cast<size_t>(&c - im.cores.data())] = returned_list;
@@ -121,7 +125,7 @@ bool Interactive::run_kernel(const std::string& kernel, const std::vector<Kernel
     for (const auto& [name, t] : written_inputs(inputs, returned_list)) {
       out.push_back(rt::NamedArray{name, read_array(*t.second)});
     }
-  });
+  }, def.range);
   if (!ok) return false;
   std::ostringstream text;
   rt::print_outputs(text, outputs);

@@ -1,7 +1,8 @@
 """nkirun bench end to end: for each collective, datatype and a few rank
 counts, the table's rows are the sizes asked for (rounded to whole chunks),
 busbw is algbw times nccom-test's factor, --check runs every size on the
-simulated machine and finds nothing wrong, and --json holds the same rows.
+simulated machine and finds nothing wrong, and --json holds the same rows;
+--check at 1,024 ranks, and with a size too large for --memory-limit.
 
 usage: check_bench.py NKIRUN
 """
@@ -69,6 +70,48 @@ def check(nkirun, collective, n, datatype, lnc, folder):
     return problems
 
 
+def check_many_ranks(nkirun):
+    """--check at 1,024 ranks: the expected values cost O(1) an element, so
+    this takes seconds (a sum over the ranks for each element took minutes)."""
+    problems = []
+    for collective, size in (("allr", "64K"), ("redsct", "64K")):
+        argv = [nkirun, "bench", collective, "-n", "1024", "-b", size, "-e", size, "-d", "fp8",
+                "--check"]
+        run = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+        rows = run.stdout.splitlines()[2:-1]
+        if run.returncode != 0 or len(rows) != 1 or rows[0].split()[-1] != "0":
+            problems.append(f"{' '.join(argv)}: exit {run.returncode}, rows {rows}\n{run.stderr}")
+    return problems
+
+
+def check_too_large(nkirun, folder):
+    """A size whose buffers exceed --memory-limit is not run: the smaller
+    sizes are checked and printed, its row and the larger ones show '-', and
+    one error names it (exit 1)."""
+    report = os.path.join(folder, "too-large.json")
+    argv = [nkirun, "bench", "allr", "-n", "4", "-b", "1M", "-e", "16M", "-f", "4", "--check",
+            "--memory-limit", "40M", "--json", report]
+    run = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    where = " ".join(argv)
+    wrong = [line.split()[-1] for line in run.stdout.splitlines()[2:-1]]
+    problems = []
+    # 4 ranks hold a source and a destination of the size each: 8 MiB, 32 MiB, 128 MiB.
+    if run.returncode != 1 or wrong != ["0", "0", "-"]:
+        problems.append(f"{where}: exit {run.returncode}, #wrong {wrong}\n{run.stdout}")
+    expected = ("nkirun: error: --check: size 16777216 needs 128 MiB for the buffers of 4 ranks, "
+                "above the memory limit of 40 MiB (--memory-limit); it and any larger size were "
+                "not checked (#wrong: -)\n")
+    if run.stderr != expected:
+        problems.append(f"{where}: stderr {run.stderr!r}")
+    if os.path.exists(report):
+        results = json.load(open(report))["results"]
+        if [r["#wrong"] for r in results] != [0, 0, None]:
+            problems.append(f"{where}: JSON #wrong {[r['#wrong'] for r in results]}")
+    else:
+        problems.append(f"{where}: no JSON written")
+    return problems
+
+
 def main():
     nkirun = os.path.abspath(sys.argv[1])
     problems = []
@@ -77,6 +120,8 @@ def main():
             for n, datatype, lnc in ((2, "fp32", 2), (3, "bf16", 1), (8, "fp8", 2),
                                      (5, "int8", 2), (4, "uint16", 1), (16, "int32", 2)):
                 problems += check(nkirun, collective, n, datatype, lnc, folder)
+        problems += check_many_ranks(nkirun)
+        problems += check_too_large(nkirun, folder)
     for p in problems:
         print(p)
     print(f"{len(problems)} problems")

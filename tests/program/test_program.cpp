@@ -330,10 +330,10 @@ TEST_CASE("program: an input of another shape or dtype is refused with the way t
   const std::string tail = ", but this program was specialized for [2, 3] float32 (rebuild with "
                            "nkic build k.py -k copy_kernel -n 2 ... -a x=@";
   const std::vector<Case> cases = {
-      {pattern, "error: input 'x' has shape [3, 3] on rank 1" + tail + pattern + ")\n"},
+      {pattern, "prog: error: input 'x' has shape [3, 3] on rank 1" + tail + pattern + ")\n"},
       {dir.path("i.npy"),
-       "error: input 'x' has dtype int32 on rank 0" + tail + dir.path("i.npy") + ")\n"},
-      {dir.path("b.npy"), "error: input 'x' has shape [6] and dtype int32 on rank 0" + tail +
+       "prog: error: input 'x' has dtype int32 on rank 0" + tail + dir.path("i.npy") + ")\n"},
+      {dir.path("b.npy"), "prog: error: input 'x' has shape [6] and dtype int32 on rank 0" + tail +
                               dir.path("b.npy") + ")\n"},
   };
   for (const Case& c : cases) {
@@ -358,7 +358,7 @@ TEST_CASE("program: a malformed .npy file exits 1 naming the file") {
   const auto run = run_program({"-a", "x=@" + dir.path("bad.npy"), "--color", "never"},
                                copy_spec(), scaled_copy(counters));
   CHECK(run.exit_code == 1);
-  CHECK(run.err.rfind("error: " + dir.path("bad.npy") + ": not a .npy file", 0) == 0);
+  CHECK(run.err.rfind("prog: error: " + dir.path("bad.npy") + ": not a .npy file", 0) == 0);
 }
 
 TEST_CASE("program: run-time errors print like the interpreter's, with place, caret and rank") {
@@ -376,10 +376,11 @@ TEST_CASE("program: run-time errors print like the interpreter's, with place, ca
 
   const auto plain = run_program({"-a", x, "--color", "never"}, copy_spec(), failing(false));
   CHECK(plain.exit_code == 1);
-  CHECK(plain.err == "error: the machine refused\n");
+  // No place: the program's name first, as nkirun's name is.
+  CHECK(plain.err == "prog: error: the machine refused\n");
 
   const auto coloured = run_program({"-a", x, "--color", "always"}, copy_spec(), failing(false));
-  CHECK(coloured.err == "\033[1;31merror: \033[0mthe machine refused\n");
+  CHECK(coloured.err == "prog: \033[1;31merror: \033[0mthe machine refused\n");
 }
 
 TEST_CASE("program: a kernel refused by the machine when made exits 1") {
@@ -392,7 +393,7 @@ TEST_CASE("program: a kernel refused by the machine when made exits 1") {
                                  return nullptr;
                                });
   CHECK(run.exit_code == 1);
-  CHECK(run.err.rfind("error: ", 0) == 0);
+  CHECK(run.err.rfind("prog: error: ", 0) == 0);
 }
 
 TEST_CASE("program: running out of memory is a one-line error and exit 1, never an abort") {

@@ -187,6 +187,36 @@ TEST_CASE(
   CHECK(f.run("x\n") == "[[30 40]\n [30 40]]");
 }
 
+TEST_CASE("under an LNC grid, a meeting the other program skipped names where it finished") {
+  Fixture f(1);
+  REQUIRE(f.session.set_lnc(2));
+  f.run(
+      "import nki\nimport nki.language as nl\nimport nki.isa as nisa\n"
+      "t = nl.ndarray((2, 3), dtype=nl.float32, buffer=nl.sbuf)\n"
+      "s = nl.ndarray((2, 3), dtype=nl.float32, buffer=nl.shared_hbm)\n");
+  // Input 2: program 1 skips the block and finishes at the input's end.
+  CHECK(f.error("if nl.program_id(0) == 0:\n"
+                "    nisa.sendrecv(src=t, dst=t, send_to_rank=1, recv_from_rank=1, pipe_id=0)\n"
+                "\n") ==
+        "nisa.sendrecv on program 0 waits for program 1, which finished at <input 2>:2:77 "
+        "without calling it");
+  // In a kernel run by :run, where it returned.
+  f.run(
+      "@nki.jit\n"
+      "def k():\n"
+      "    if nl.program_id(0) == 1:\n"
+      "        return s\n"
+      "    nisa.core_barrier(s, (0, 1))\n"
+      "    return s\n\n");
+  std::string shown;
+  f.sink.clear();
+  CHECK_FALSE(f.session.run_kernel("k", {}, shown));
+  REQUIRE(f.sink.diagnostics().size() == 1);
+  CHECK(f.sink.diagnostics()[0].message ==
+        "nisa.core_barrier on program 0 waits for program 1, which finished at <input 3>:4:9 "
+        "without calling it");
+}
+
 TEST_CASE("per_rank labels the programs of a grid") {
   CHECK(interp::Interactive::per_rank({"a", "a", "a", "a"}, 2) == "a");
   CHECK(interp::Interactive::per_rank({"a", "b", "a", "b"}, 2) ==
