@@ -9,6 +9,7 @@
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
 #include "interp/python/py_modules.h"
+#include "interp/python/slices.h"
 #include "interp/python/text.h"
 #include "interp/work_meter.h"
 
@@ -39,7 +40,38 @@ std::optional<int64_t> slice_bound(const Value& v) {
 
 // The items a slice walks over a sequence of n items (CPython's rules).
 rt::SliceSpan slice_of(const SliceValue& s, size_t n) {
-  return rt::slice_span(s.lower, s.upper, s.step, static_cast<int64_t>(n));
+  return python_slice_span(s, static_cast<int64_t>(n));
+}
+
+// range(...)[a:b:c], a range again, as CPython computes it from the
+// slice's indices over the range's length (which may pass 2**63 - 1: the
+// arithmetic is 128-bit). Bounds that do not fit in 64 bits are an overflow.
+RangeValue slice_range(const RangeValue& r, const SliceValue& s) {
+  using Wide = __int128;
+  if (s.step && *s.step == 0) throw ValueError("slice step cannot be zero", "ValueError");
+  const Wide step = s.step.value_or(1);
+  const Wide length = static_cast<Wide>(r.size());
+  const Wide lower = step < 0 ? -1 : 0, upper = step < 0 ? length - 1 : length;
+  auto adjust = [&](std::optional<int64_t> v, Wide if_none) {
+    if (!v) return if_none;
+    Wide x = *v;
+    if (x < 0) x += length;
+    return x < lower ? lower : (x > upper ? upper : x);
+  };
+  const Wide first = adjust(s.lower, step < 0 ? upper : lower);
+  const Wide last = adjust(s.upper, step < 0 ? lower : upper);
+  const Wide start = Wide{r.start} + first * r.step;
+  const Wide stop = Wide{r.start} + last * r.step;
+  const Wide new_step = Wide{r.step} * step;
+  auto fits = [](Wide x) { return x >= INT64_MIN && x <= INT64_MAX; };
+  if (!fits(start) || !fits(stop) || !fits(new_step)) {
+    throw ValueError("integer overflow: the sliced range's bounds do not fit in 64 bits");
+  }
+  RangeValue out = r;
+  out.start = static_cast<int64_t>(start);
+  out.stop = static_cast<int64_t>(stop);
+  out.step = static_cast<int64_t>(new_step);
+  return out;
 }
 
 ValueList slice_items(const ValueList& items, const SliceValue& s) {
@@ -738,6 +770,11 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
     if ((*i)->cls) {
       if (auto v = (*i)->cls->lookup(name)) return class_attribute(*v, obj, (*i)->cls);
       if (name == "__class__") return Value((*i)->cls);
+      // BaseException's chaining attributes, unset until a raise sets them.
+      if ((*i)->cls->is_exception) {
+        if (name == "__cause__" || name == "__context__") return Value();
+        if (name == "__suppress_context__") return false;
+      }
     }
     if (name == "__dict__") {
       auto d = new_dict();
@@ -784,6 +821,12 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
   }
   if (auto t = obj.get<Value::Tensor>()) {
     if (auto v = tensor_attribute(obj, **t, name)) return *v;
+  }
+  if (auto sl = obj.get<SliceValue>()) {
+    auto part = [](const std::optional<int64_t>& v) { return v ? Value(*v) : Value(); };
+    if (name == "start") return part(sl->lower);
+    if (name == "stop") return part(sl->upper);
+    if (name == "step") return part(sl->step);
   }
   if (auto e = obj.get<EnumConst>()) {
     if (name == "value") return e->value;
@@ -959,11 +1002,15 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
   }
   if (auto c = obj.get<Value::Class>()) {
     if (!(*c)->is_enum) return obj;  // Generic[T], Optional[int]: annotations only
-    auto name = index.get<std::string>();
-    for (const std::string& m : (*c)->members) {
-      if (name && *name == m) return (*c)->attrs.at(m);
+    // A member's name or an alias's (a second name bound to a member).
+    if (auto name = index.get<std::string>()) {
+      auto it = (*c)->attrs.find(*name);
+      if (it != (*c)->attrs.end()) {
+        auto member = it->second.get<Value::Instance>();
+        if (member && (*member)->cls == *c) return it->second;
+      }
     }
-    throw ValueError("KeyError: " + to_repr(index));
+    throw KeyMissing(index);
   }
   // list[int], tuple[int, ...], dict[str, int]: annotations only.
   if (obj.is<Value::Builtin>() && is_type_value(obj)) return obj;
@@ -978,6 +1025,9 @@ Value Evaluator::subscript(const Value& obj, const Value& index) {
     return text::at(*s, static_cast<int64_t>(normalize_index(index, n, "string")));
   }
   if (auto r = obj.get<RangeValue>()) {
+    if (auto sl = index.get<SliceValue>(); sl && std::string_view(r->kind) == "range") {
+      return slice_range(*r, *sl);
+    }
     return r->at(normalize_index(index, r->size(), "range object"));
   }
   if (auto items = sequence_items(obj)) {
@@ -1009,7 +1059,8 @@ void Evaluator::set_subscript(const Value& obj, const Value& index, const Value&
       if (span.step != 1) {
         if (static_cast<int64_t>(repl.size()) != span.count) {
           throw ValueError("attempt to assign sequence of size " + std::to_string(repl.size()) +
-                           " to extended slice of size " + std::to_string(span.count));
+                               " to extended slice of size " + std::to_string(span.count),
+                           "ValueError");
         }
         for (int64_t i = 0; i < span.count; ++i) {
           items[static_cast<size_t>(span.at(i))] = repl[static_cast<size_t>(i)];

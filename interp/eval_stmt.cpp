@@ -351,6 +351,9 @@ void Evaluator::exec_del(const ast::Expr& target, const ScopePtr& scope) {
     if (auto l = obj.get<Value::List>()) {
       auto& items = (*l)->items;
       if (auto sl = index.get<SliceValue>()) {
+        if (sl->step && *sl->step == 0) {
+          fail(target.range, ValueError("slice step cannot be zero", "ValueError"));
+        }
         if (sl->step && *sl->step != 1)
           fail(target.range, "del with a stepped slice is not supported");
         const int64_t n = static_cast<int64_t>(items.size());

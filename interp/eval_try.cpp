@@ -16,6 +16,12 @@ Value::Instance Evaluator::builtin_exception(const char* type, ValueList args) c
 
 void Evaluator::raise(const SourceRange& where, const Value::Instance& exc,
                       const std::string& message) const {
+  // Raised while another is handled: that one is its __context__, as Python's
+  // implicit chaining.
+  if (!handling_.empty()) {
+    const Value& handled = handling_.back().exc;
+    if (auto h = handled.get<Value::Instance>(); h && *h != exc) exc->attrs["__context__"] = handled;
+  }
   throw PyException(diagnostic(where, message), Value(exc));
 }
 
@@ -55,6 +61,7 @@ void Evaluator::exec_raise(const ast::Raise& s, const ScopePtr& scope) {
     const Value cause = eval(*s.cause, scope);
     exc->attrs["__cause__"] =
         cause.is_none() ? Value() : Value(exception_value(cause, s.cause->range));
+    exc->attrs["__suppress_context__"] = true;
   }
   raise(s.range, exc, exception_message(*exc));
 }

@@ -1,10 +1,11 @@
 // Builtins beyond python_builtins.cpp's: map, filter, callable, setattr,
-// delattr and hash. Each calls back into the evaluator for the functions it
+// delattr, hash, hex, oct, bin and slice. Each calls back into the evaluator for the functions it
 // is given.
 #include <cmath>
 #include <functional>
 
 #include "interp/evaluator.h"
+#include "interp/python/int_text.h"
 #include "interp/python/signature_helpers.h"
 #include "interp/python/user_dunders.h"
 
@@ -51,6 +52,52 @@ int64_t hash_of(const Value& v, int depth = 0) {
 
 Value b_hash(CallArgs& c) {
   return hash_of(c["obj"]);
+}
+
+// An int argument as hex() and its kind take it: an int, a bool, an IntEnum member.
+int64_t index_argument(const Value& v) {
+  if (!v.is<int64_t>() && !v.is<bool>() && !int_enum_value(v)) {
+    throw ValueError("'" + type_name(v) + "' object cannot be interpreted as an integer",
+                     "TypeError");
+  }
+  return to_int(v, "");
+}
+
+Value b_hex(CallArgs& c) {
+  return int_to_prefixed(index_argument(c["x"]), 16, "0x");
+}
+Value b_oct(CallArgs& c) {
+  return int_to_prefixed(index_argument(c["x"]), 8, "0o");
+}
+Value b_bin(CallArgs& c) {
+  return int_to_prefixed(index_argument(c["x"]), 2, "0b");
+}
+
+// slice(stop) or slice(start, stop[, step]), of ints or None: CPython takes
+// any value, but indexes only with these; others are not supported here.
+Value b_slice(CallArgs& c) {
+  const ValueList& args = tuple_items(c["args"]);
+  if (args.empty() || args.size() > 3) {
+    throw ValueError(std::string("slice expected at ") + (args.empty() ? "least 1 argument" : "most 3 arguments") +
+                         ", got " + std::to_string(args.size()),
+                     "TypeError");
+  }
+  auto bound = [](const Value& v) -> std::optional<int64_t> {
+    if (v.is_none()) return std::nullopt;
+    if (!v.is<int64_t>() && !v.is<bool>() && !int_enum_value(v)) {
+      throw ValueError("slice() of a '" + type_name(v) + "': only ints and None are supported");
+    }
+    return to_int(v, "");
+  };
+  SliceValue out;
+  if (args.size() == 1) {
+    out.upper = bound(args[0]);
+  } else {
+    out.lower = bound(args[0]);
+    out.upper = bound(args[1]);
+    if (args.size() == 3) out.step = bound(args[2]);
+  }
+  return out;
 }
 
 Value b_map(CallArgs& c) {
@@ -121,6 +168,10 @@ void install_more_builtins(Scope& scope) {
         python_fn("setattr", {req("obj"), req("name"), req("value")}, b_setattr),
         python_fn("delattr", {req("obj"), req("name")}, b_delattr),
         python_fn("hash", {req("obj")}, b_hash),
+        python_fn("hex", {req("x")}, b_hex),
+        python_fn("slice", {rest("args")}, b_slice),
+        python_fn("oct", {req("x")}, b_oct),
+        python_fn("bin", {req("x")}, b_bin),
     };
   }();
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(unowned(f));

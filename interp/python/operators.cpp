@@ -61,6 +61,47 @@ Value int_pow(int64_t base, int64_t exp) {
   return result;
 }
 
+// The inverse of a modulo m (0 <= a < m), by the extended Euclidean algorithm.
+uint64_t inverse_mod(uint64_t a, uint64_t m) {
+  __int128 r0 = m, r1 = a, t0 = 0, t1 = 1;
+  while (r1 != 0) {
+    const __int128 q = r0 / r1;
+    __int128 next = r0 - q * r1;
+    r0 = r1;
+    r1 = next;
+    next = t0 - q * t1;
+    t0 = t1;
+    t1 = next;
+  }
+  if (r0 != 1) throw ValueError("base is not invertible for the given modulus", "ValueError");
+  if (t0 < 0) t0 += m;
+  return static_cast<uint64_t>(t0);
+}
+
+}  // namespace
+
+int64_t modular_pow(int64_t base, int64_t exp, int64_t mod) {
+  if (mod == 0) throw ValueError("pow() 3rd argument cannot be 0", "ValueError");
+  // Work modulo |mod| on unsigned values (|-2**63| has no int64).
+  const uint64_t m = mod < 0 ? uint64_t{0} - static_cast<uint64_t>(mod) : static_cast<uint64_t>(mod);
+  const __int128 reduced = static_cast<__int128>(base) % m;
+  uint64_t b = static_cast<uint64_t>(reduced < 0 ? reduced + m : reduced);
+  uint64_t e = exp < 0 ? uint64_t{0} - static_cast<uint64_t>(exp) : static_cast<uint64_t>(exp);
+  if (exp < 0) b = inverse_mod(b, m);
+  unsigned __int128 result = 1 % m;
+  while (e) {
+    if (e & 1) result = result * b % m;
+    b = static_cast<uint64_t>(static_cast<unsigned __int128>(b) * b % m);
+    e >>= 1;
+  }
+  // The result has the sign of mod, as Python's %.
+  __int128 r = static_cast<__int128>(result);
+  if (mod < 0 && r != 0) r -= m;
+  return static_cast<int64_t>(r);
+}
+
+namespace {
+
 Value int_op(BinOpKind op, int64_t x, int64_t y) {
   int64_t r = 0;
   switch (op) {
@@ -92,7 +133,8 @@ Value int_op(BinOpKind op, int64_t x, int64_t y) {
     case BinOpKind::LShift:
       if (y < 0) throw ValueError("negative shift count", "ValueError");
       if (x == 0) return int64_t{0};
-      if (y >= 63) overflow(op);
+      // (-1) << 63 is -2**63, which fits; every other nonzero x at 63 or more overflows.
+      if (y >= 64) overflow(op);
       r = static_cast<int64_t>(static_cast<uint64_t>(x) << y);
       if ((r >> y) != x) overflow(op);
       return r;

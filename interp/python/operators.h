@@ -58,6 +58,10 @@ inline bool int_binary_op(ast::BinOpKind op, int64_t x, int64_t y, int64_t& r) {
 // a OP b. Two ints by int_binary_op, the meta-program's commonest
 // operations, take no call; every other case is binary_op_any's.
 Value binary_op_any(ast::BinOpKind op, const Value& a, const Value& b);
+
+// pow(base, exp, mod) of ints: exact for any 64-bit operands; a negative exp
+// takes the inverse of base modulo mod, as CPython's.
+int64_t modular_pow(int64_t base, int64_t exp, int64_t mod);
 inline Value binary_op(ast::BinOpKind op, const Value& a, const Value& b) {
   const int64_t* x = a.get<int64_t>();
   const int64_t* y = b.get<int64_t>();

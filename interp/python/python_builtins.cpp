@@ -12,6 +12,7 @@
 #include "interp/nki/modules.h"
 #include "interp/python/exceptions.h"
 #include "interp/python/format.h"
+#include "interp/python/int_text.h"
 #include "interp/python/live_iteration.h"
 #include "interp/python/operators.h"
 #include "interp/python/os_sys.h"
@@ -114,28 +115,15 @@ Value b_sum(CallArgs& c) {
   return total;
 }
 
-Value parse_int(const std::string& text) {
-  std::string s = text;
-  s.erase(0, s.find_first_not_of(" \t\n"));
-  s.erase(s.find_last_not_of(" \t\n") + 1);
-  size_t pos = 0;
-  int64_t v = 0;
-  try {
-    v = std::stoll(s, &pos, 10);
-  } catch (const std::out_of_range&) {
-    throw ValueError("integer overflow: int(" + repr_string(text) + ") does not fit in 64 bits");
-  } catch (const std::invalid_argument&) {
-    pos = 0;
-  }
-  if (s.empty() || pos != s.size()) {
-    throw ValueError("invalid literal for int() with base 10: " + repr_string(text), "ValueError");
-  }
-  return v;
-}
-
 Value b_int(CallArgs& c) {
   const Value& v = c["x"];
-  if (auto s = v.get<std::string>()) return parse_int(*s);
+  if (!c["base"].is_none()) {
+    const int64_t base = to_int(c["base"], "int() base");
+    auto s = v.get<std::string>();
+    if (!s) throw ValueError("int() can't convert non-string with explicit base", "TypeError");
+    return parse_int_text(*s, base);
+  }
+  if (auto s = v.get<std::string>()) return parse_int_text(*s, 10);
   if (auto d = v.get<double>()) return truncate_to_int(*d);
   if (v.is<Value::Tensor>()) {
     throw ValueError("int() of a tensor: its data is only known when the kernel runs");
@@ -397,7 +385,13 @@ Value b_divmod(CallArgs& c) {
 }
 
 Value b_pow(CallArgs& c) {
-  return binary_op(ast::BinOpKind::Pow, c["base"], c["exp"]);
+  if (c["mod"].is_none()) return binary_op(ast::BinOpKind::Pow, c["base"], c["exp"]);
+  auto is_int = [](const Value& v) { return v.is<int64_t>() || v.is<bool>() || int_enum_value(v); };
+  if (!is_int(c["base"]) || !is_int(c["exp"]) || !is_int(c["mod"])) {
+    throw ValueError("pow() 3rd argument not allowed unless all arguments are integers",
+                     "TypeError");
+  }
+  return modular_pow(to_int(c["base"], ""), to_int(c["exp"], ""), to_int(c["mod"], ""));
 }
 
 Value b_type(CallArgs& c) {
@@ -452,7 +446,7 @@ void install_python_builtins(Scope& scope) {
         python_fn("max", {rest("args"), kwonly("key", none), kwrest("kwargs")}, b_max),
         python_fn("abs", {req("x")}, b_abs),
         python_fn("sum", {req("iterable"), opt("start", int64_t{0})}, b_sum),
-        python_fn("int", {opt("x", int64_t{0})}, b_int),
+        python_fn("int", {opt("x", int64_t{0}), opt("base", none)}, b_int),
         python_fn("float", {opt("x", 0.0)}, b_float),
         python_fn("bool", {opt("x", false)}, b_bool),
         python_fn("str", {opt("object", std::string())}, b_str),
@@ -478,7 +472,7 @@ void install_python_builtins(Scope& scope) {
         python_fn("any", {req("iterable")}, b_any),
         python_fn("all", {req("iterable")}, b_all),
         python_fn("divmod", {req("a"), req("b")}, b_divmod),
-        python_fn("pow", {req("base"), req("exp")}, b_pow),
+        python_fn("pow", {req("base"), req("exp"), opt("mod", none)}, b_pow),
         python_fn("type", {req("obj")}, b_type),
         python_fn("getattr", {req("obj"), req("name"), rest("default")}, b_getattr),
         python_fn("hasattr", {req("obj"), req("name")}, b_hasattr),

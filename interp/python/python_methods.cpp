@@ -8,6 +8,7 @@
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
 #include "interp/python/signature_helpers.h"
+#include "interp/python/slices.h"
 #include "interp/python/text.h"
 #include "interp/work_meter.h"
 
@@ -394,6 +395,16 @@ Value d_pop(CallArgs& c) {
   return dflt[0];
 }
 
+// The last item, as CPython's (dicts keep insertion order).
+Value d_popitem(CallArgs& c) {
+  DictObj& d = self_dict(c);
+  if (d.items.empty()) throw KeyMissing(Value("popitem(): dictionary is empty"));
+  Value key = d.items.back().first;
+  Value out = make_tuple({key, d.items.back().second});
+  d.erase(key);
+  return out;
+}
+
 Value d_copy(CallArgs& c) {
   Value::Dict copy = new_dict();
   *copy = self_dict(c);
@@ -407,8 +418,18 @@ Value d_setdefault(CallArgs& c) {
   return c["default"];
 }
 
+// slice.indices(length): the (start, stop, step) the slice walks over that
+// many items.
+Value sl_indices(CallArgs& c) {
+  const SliceValue& s = *c["self"].get<SliceValue>();
+  const int64_t length = to_int(c["length"], "slice.indices() length");
+  if (length < 0) throw ValueError("length should not be negative", "ValueError");
+  const rt::SliceSpan span = python_slice_span(s, length);
+  return make_tuple({span.start, slice_stop(s, span, length), span.step});
+}
+
 struct MethodTable {
-  std::vector<BuiltinPtr> str, list, dict, tuple, integer, real;
+  std::vector<BuiltinPtr> str, list, dict, tuple, integer, real, slice;
 };
 
 const MethodTable& methods() {
@@ -454,9 +475,13 @@ const MethodTable& methods() {
         python_fn("get", {req("self"), req("key"), opt("default", none)}, d_get),
         python_fn("update", {req("self"), opt("other", none), kwrest("kwargs")}, d_update),
         python_fn("pop", {req("self"), req("key"), rest("default")}, d_pop),
+        python_fn("popitem", {req("self")}, d_popitem),
         python_fn("copy", {req("self")}, d_copy),
         python_fn("setdefault", {req("self"), req("key"), opt("default", none)}, d_setdefault),
         python_fn("clear", {req("self")}, d_clear),
+    };
+    t.slice = {
+        python_fn("indices", {req("self"), req("length")}, sl_indices),
     };
     t.tuple = {
         python_fn("index", {req("self"), req("value")}, seq_index),
@@ -492,6 +517,7 @@ const BuiltinPtr* python_method_function(const Value& self, const std::string& n
   if (self.is<Value::Tuple>()) list = &methods().tuple;
   if (self.is<int64_t>() || self.is<bool>()) list = &methods().integer;
   if (self.is<double>()) list = &methods().real;
+  if (self.is<SliceValue>()) list = &methods().slice;
   if (!list) return nullptr;
   for (const BuiltinPtr& m : *list) {
     if (m->name == name) return &m;
