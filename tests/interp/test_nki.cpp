@@ -312,7 +312,7 @@ TEST_CASE("all_reduce on 2 ranks sums the inputs") {
   }
 }
 
-TEST_CASE("all_reduce on 4 ranks in two groups; a calling rank in no group is an error") {
+TEST_CASE("all_reduce on 4 ranks in two groups: a calling rank in no group is an error") {
   std::vector<std::vector<float>> in;
   for (int r = 0; r < 4; ++r) in.push_back(iota(4, static_cast<float>(r * 100)));
   const Outcome o = run_kernel(
