@@ -40,19 +40,15 @@ KNOWN_BROKEN = frozenset({
     #                            is a located error, not a catchable ValueError
     "slice_builtin",  # slice() is missing (NameError)
     "exception_cause_unset",  # e.__cause__ / __context__ unset: AttributeError, not None
-    "percent_sign_flags",  # '%+.0i' % 5, '% .0i' % 7: a sign flag with a precision is lost
-    "percent_zero_flag_precision",  # '%09.2i' % 1 pads with spaces
     "range_slicing",  # range(10)[2:5] is a TypeError
     "str_expandtabs",  # str.expandtabs() is missing
     "str_find_start",  # 'abc'.rfind('b', 1): a start is a TypeError
     "str_predicates_unicode",  # 'h\u00e9llo'.isalpha() is False
-    "percent_alternate_precision",  # '%#.5x' % -2 drops the 0x
     "int_base",  # int(text, base) is a TypeError; int('1_000') a ValueError
     "pow_modulo",  # pow(a, b, m) is a TypeError
     "hex_bin_oct",  # hex(), bin(), oct() are missing (NameError)
     "str_split_none_maxsplit",  # ' a  b '.split(None, 1) drops the trailing space
     "shift_to_int64_min",  # (-1) << 63, which is -2**63, is an overflow error
-    "percent_precision_int64_min",  # '%.0d' % -2**63 prints two minus signs
 })
 
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
