@@ -136,9 +136,8 @@ Value s_split(CallArgs& c) {
       while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
       if (i >= s.size()) break;
       if (maxsplit == 0) {
-        std::string tail = s.substr(i);
-        tail.erase(tail.find_last_not_of(" \t\n\r") + 1);
-        out.emplace_back(tail);
+        // The rest keeps its trailing whitespace, as CPython's does.
+        out.emplace_back(s.substr(i));
         break;
       }
       size_t j = i;

@@ -47,7 +47,6 @@ KNOWN_BROKEN = frozenset({
     "int_base",  # int(text, base) is a TypeError; int('1_000') a ValueError
     "pow_modulo",  # pow(a, b, m) is a TypeError
     "hex_bin_oct",  # hex(), bin(), oct() are missing (NameError)
-    "str_split_none_maxsplit",  # ' a  b '.split(None, 1) drops the trailing space
     "shift_to_int64_min",  # (-1) << 63, which is -2**63, is an overflow error
 })
 
