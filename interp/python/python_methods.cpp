@@ -177,26 +177,6 @@ Value s_rstrip(CallArgs& c) {
   return strip(c, false, true);
 }
 
-Value s_find(CallArgs& c) {
-  const std::string& s = self_str(c);
-  charge_text(s.size());
-  const size_t hit = text::find(s, str_arg(c, "sub"));
-  return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
-}
-
-Value s_count(CallArgs& c) {
-  const std::string& s = self_str(c);
-  charge_text(s.size());
-  const std::string& sub = str_arg(c, "sub");
-  if (sub.empty()) return text::length(s) + 1;
-  int64_t n = 0;
-  for (size_t pos = text::find(s, sub); pos != std::string::npos;
-       pos = text::find(s, sub, pos + sub.size())) {
-    ++n;
-  }
-  return n;
-}
-
 Value s_isdigit(CallArgs& c) {
   const std::string& s = self_str(c);
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
@@ -427,8 +407,6 @@ const MethodTable& methods() {
         python_fn("strip", {req("self"), opt("chars", none)}, s_strip),
         python_fn("lstrip", {req("self"), opt("chars", none)}, s_lstrip),
         python_fn("rstrip", {req("self"), opt("chars", none)}, s_rstrip),
-        python_fn("find", {req("self"), req("sub")}, s_find),
-        python_fn("count", {req("self"), req("sub")}, s_count),
         python_fn("isdigit", {req("self")}, s_isdigit),
         python_fn("isascii", {req("self")}, s_isascii),
     };

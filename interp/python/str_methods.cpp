@@ -4,6 +4,7 @@
 // (kernel code compares names and formats messages, all ASCII).
 #include <algorithm>
 #include <cctype>
+#include <limits>
 
 #include "interp/evaluator.h"
 #include "interp/python/operators.h"
@@ -165,27 +166,71 @@ Value s_zfill(CallArgs& c) {
   return s;
 }
 
+// The part of self that find, rfind, index, rindex and count search: their
+// optional start and end (ints or None) as code point indices.
+struct Window {
+  std::string_view text;  // empty and not `found` when start lies past end
+  int64_t first = 0;      // the code point index text starts at
+  bool valid = true;
+};
+
+int64_t bound(const Value& v, int64_t if_none) {
+  if (v.is_none()) return if_none;
+  if (!v.is<int64_t>() && !v.is<bool>()) {
+    throw ValueError("slice indices must be integers or None or have an __index__ method",
+                     "TypeError");
+  }
+  return to_int(v, "slice indices");
+}
+
+Window window(CallArgs& c) {
+  const std::string& s = self(c);
+  charge_text(s.size());
+  const int64_t start = bound(c["start"], 0);
+  const int64_t end = bound(c["end"], std::numeric_limits<int64_t>::max());
+  const auto [from, to] = text::byte_window(s, start, end);
+  if (from > to) return {{}, 0, false};
+  return {std::string_view(s).substr(from, to - from), text::index_of_offset(s, from), true};
+}
+
+// The code point index of sub in self's window (from the right when asked), or -1.
+int64_t search(CallArgs& c, bool from_right) {
+  const Window w = window(c);
+  const std::string& sub = arg(c, "sub");
+  if (!w.valid) return -1;
+  const size_t hit = from_right ? w.text.rfind(sub) : text::find(w.text, sub);
+  return hit == std::string::npos ? -1 : w.first + text::index_of_offset(w.text, hit);
+}
+
+Value s_find(CallArgs& c) {
+  return search(c, false);
+}
 Value s_rfind(CallArgs& c) {
-  const std::string& s = self(c);
-  charge_text(s.size());
-  const size_t hit = s.rfind(arg(c, "sub"));
-  return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
+  return search(c, true);
 }
 
+Value found(int64_t index) {
+  if (index < 0) throw ValueError("substring not found", "ValueError");
+  return index;
+}
 Value s_index(CallArgs& c) {
-  const std::string& s = self(c);
-  charge_text(s.size());
-  const size_t hit = text::find(s, arg(c, "sub"));
-  if (hit == std::string::npos) throw ValueError("substring not found", "ValueError");
-  return text::index_of_offset(s, hit);
+  return found(search(c, false));
+}
+Value s_rindex(CallArgs& c) {
+  return found(search(c, true));
 }
 
-Value s_rindex(CallArgs& c) {
-  const std::string& s = self(c);
-  charge_text(s.size());
-  const size_t hit = s.rfind(arg(c, "sub"));
-  if (hit == std::string::npos) throw ValueError("substring not found", "ValueError");
-  return text::index_of_offset(s, hit);
+Value s_count(CallArgs& c) {
+  const Window w = window(c);
+  const std::string& sub = arg(c, "sub");
+  if (!w.valid) return int64_t{0};
+  if (sub.empty()) return text::length(w.text) + 1;
+  int64_t n = 0;
+  for (size_t pos = text::find(w.text, sub); pos != std::string::npos;
+       pos = text::find(w.text, sub, pos + sub.size())) {
+    ++n;
+  }
+  return n;
 }
 
 Value partition(CallArgs& c, bool from_right) {
@@ -283,9 +328,11 @@ const std::vector<BuiltinPtr>& more_str_methods() {
         python_fn("ljust", {req("self"), req("width"), opt("fillchar", space)}, s_ljust),
         python_fn("rjust", {req("self"), req("width"), opt("fillchar", space)}, s_rjust),
         python_fn("zfill", {req("self"), req("width")}, s_zfill),
-        python_fn("rfind", {req("self"), req("sub")}, s_rfind),
-        python_fn("index", {req("self"), req("sub")}, s_index),
-        python_fn("rindex", {req("self"), req("sub")}, s_rindex),
+        python_fn("find", {req("self"), req("sub"), opt("start", none), opt("end", none)}, s_find),
+        python_fn("count", {req("self"), req("sub"), opt("start", none), opt("end", none)}, s_count),
+        python_fn("rfind", {req("self"), req("sub"), opt("start", none), opt("end", none)}, s_rfind),
+        python_fn("index", {req("self"), req("sub"), opt("start", none), opt("end", none)}, s_index),
+        python_fn("rindex", {req("self"), req("sub"), opt("start", none), opt("end", none)}, s_rindex),
         python_fn("partition", {req("self"), req("sep")}, s_partition),
         python_fn("rpartition", {req("self"), req("sep")}, s_rpartition),
         python_fn("rsplit", {req("self"), opt("sep", none), opt("maxsplit", int64_t{-1})},

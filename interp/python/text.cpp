@@ -139,6 +139,19 @@ int64_t index_of_offset(std::string_view s, size_t offset) {
   return length(s.substr(0, offset));
 }
 
+std::pair<size_t, size_t> byte_window(std::string_view s, int64_t start, int64_t end) {
+  const int64_t n = length(s);
+  auto clamp = [n](int64_t i) { return i < 0 ? std::max<int64_t>(i + n, 0) : std::min(i, n); };
+  auto offset = [s](int64_t index) {
+    size_t at = 0;
+    for (int64_t k = 0; k < index; ++k) at += char_bytes(s, at);
+    return at;
+  };
+  // A start past the end stays past it, so that find('', 5) on 'abc' is -1.
+  if (start > n) return {s.size() + 1, s.size()};
+  return {offset(clamp(start)), offset(clamp(end))};
+}
+
 size_t find(std::string_view s, std::string_view needle, size_t from) {
   if (from > s.size()) return std::string_view::npos;
   if (needle.empty()) return from;
