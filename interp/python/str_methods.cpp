@@ -80,6 +80,37 @@ Value s_capitalize(CallArgs& c) {
   return s;
 }
 
+// ASCII, as lower() is here (see the top of this file).
+Value s_casefold(CallArgs& c) {
+  std::string s = self(c);
+  for (char& ch : s) ch = lower(ch);
+  return s;
+}
+
+// Each tab up to the next multiple of tabsize columns; a newline or return
+// restarts the column count, as CPython's.
+Value s_expandtabs(CallArgs& c) {
+  const std::string& s = self(c);
+  const int64_t tabsize = to_int(c["tabsize"], "tabsize");
+  std::string out;
+  int64_t column = 0;
+  for (size_t i = 0; i < s.size(); i += text::char_bytes(s, i)) {
+    if (s[i] == '\t') {
+      if (tabsize > 0) {
+        const int64_t n = tabsize - column % tabsize;
+        check_string_length(static_cast<int64_t>(out.size()) + n, "str.expandtabs result");
+        out.append(static_cast<size_t>(n), ' ');
+        column += n;
+      }
+      continue;
+    }
+    out.append(s, i, text::char_bytes(s, i));
+    column = s[i] == '\n' || s[i] == '\r' ? 0 : column + 1;
+  }
+  charge_text(out.size());
+  return out;
+}
+
 Value s_swapcase(CallArgs& c) {
   std::string s = self(c);
   for (char& ch : s) ch = is_upper(ch) ? lower(ch) : upper(ch);
@@ -317,6 +348,8 @@ const std::vector<BuiltinPtr>& more_str_methods() {
         python_fn("title", {req("self")}, s_title),
         python_fn("capitalize", {req("self")}, s_capitalize),
         python_fn("swapcase", {req("self")}, s_swapcase),
+        python_fn("casefold", {req("self")}, s_casefold),
+        python_fn("expandtabs", {req("self"), opt("tabsize", int64_t{8})}, s_expandtabs),
         python_fn("isalpha", {req("self")}, all_chars<std::isalpha>),
         python_fn("isalnum", {req("self")}, all_chars<std::isalnum>),
         python_fn("isspace", {req("self")}, all_chars<std::isspace>),

@@ -35,13 +35,11 @@ KNOWN_BROKEN = frozenset({
     "dict_popitem",  # dict.popitem() is missing (AttributeError)
     "dict_mutation_during_iteration",  # no RuntimeError when a loop's dict grows
     "enum_alias_by_name",  # E["ALIAS"] of an alias is a KeyError, and not catchable
-    "str_casefold",  # str.casefold() is missing
     "slice_assign_wrong_size",  # an extended slice assignment of the wrong size
     #                            is a located error, not a catchable ValueError
     "slice_builtin",  # slice() is missing (NameError)
     "exception_cause_unset",  # e.__cause__ / __context__ unset: AttributeError, not None
     "range_slicing",  # range(10)[2:5] is a TypeError
-    "str_expandtabs",  # str.expandtabs() is missing
     "str_predicates_unicode",  # 'h\u00e9llo'.isalpha() is False
     "int_base",  # int(text, base) is a TypeError; int('1_000') a ValueError
     "pow_modulo",  # pow(a, b, m) is a TypeError
