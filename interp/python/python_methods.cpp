@@ -177,13 +177,6 @@ Value s_rstrip(CallArgs& c) {
   return strip(c, false, true);
 }
 
-Value s_isdigit(CallArgs& c) {
-  const std::string& s = self_str(c);
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
-    return std::isdigit(static_cast<unsigned char>(ch)) != 0;
-  });
-}
-
 Value s_isascii(CallArgs& c) {
   return text::is_ascii(self_str(c));
 }
@@ -407,7 +400,6 @@ const MethodTable& methods() {
         python_fn("strip", {req("self"), opt("chars", none)}, s_strip),
         python_fn("lstrip", {req("self"), opt("chars", none)}, s_lstrip),
         python_fn("rstrip", {req("self"), opt("chars", none)}, s_rstrip),
-        python_fn("isdigit", {req("self")}, s_isdigit),
         python_fn("isascii", {req("self")}, s_isascii),
     };
     for (const BuiltinPtr& m : more_str_methods()) t.str.push_back(m);

@@ -40,7 +40,6 @@ KNOWN_BROKEN = frozenset({
     "slice_builtin",  # slice() is missing (NameError)
     "exception_cause_unset",  # e.__cause__ / __context__ unset: AttributeError, not None
     "range_slicing",  # range(10)[2:5] is a TypeError
-    "str_predicates_unicode",  # 'h\u00e9llo'.isalpha() is False
     "int_base",  # int(text, base) is a TypeError; int('1_000') a ValueError
     "pow_modulo",  # pow(a, b, m) is a TypeError
     "hex_bin_oct",  # hex(), bin(), oct() are missing (NameError)
