@@ -319,6 +319,11 @@ std::string format_text(std::string str, const Spec& spec) {
 std::string format_value(const Value& v, const std::string& spec_text) {
   if (spec_text.empty()) return to_str(v);
   if (auto r = v.get<Value::Register>()) register_misuse(**r, "a formatted value");
+  // These take only an empty spec, as object.__format__ does.
+  if (v.is_none() || v.is<Value::List>() || v.is<Value::Tuple>() || v.is<Value::Dict>()) {
+    throw ValueError("unsupported format string passed to " + type_name(v) + ".__format__",
+                     "TypeError");
+  }
   const bool number = v.is<int64_t>() || v.is<bool>() || v.is<double>();
   const Spec spec = parse_spec(spec_text, number ? type_name(v) : "str");
   if (v.is<int64_t>() || v.is<bool>()) {

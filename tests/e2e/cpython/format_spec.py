@@ -1,14 +1,15 @@
 # The format mini-language's whole grammar against Python's rules per type:
 # [[fill]align][sign][z][#][0][width][grouping][.precision][type], zero
 # padding that is grouped, a float with a precision and no type, '#' on
-# floats, 'n', inf and nan with '%', and every ValueError a spec can raise.
+# floats, 'n', inf and nan with '%', every ValueError a spec can raise, and
+# the TypeError of a spec for None, a list, a tuple or a dict.
 import nki
 
 
 def show(spec, value):
     try:
         print(repr(spec), repr(spec.format(value)))
-    except (ValueError, OverflowError) as e:
+    except (ValueError, OverflowError, TypeError) as e:
         print(repr(spec), type(e).__name__, e)
 
 
@@ -44,3 +45,7 @@ def kernel():
                     ("{:,_}", 5), ("{:_,}", 5), ("{:,,}", 5), ("{:z}", 5), ("{:.1d}", 1),
                     ("{:c}", -1), ("{:Q}", 1.5), ("{:.}", 1.5), ("{:5.2fx}", 1.5)]:
         show(spec, v)
+    for spec, v in [("{:>5}", None), ("{:xx}", [1]), ("{:5}", (1, 2)), ("{:}", {1: 2}),
+                    ("{!r:>8}", None), ("{}", [1])]:
+        show(spec, v)
+    print(f"{None!s:>6}|", format([1, 2]), format(None, ""))
