@@ -11,6 +11,7 @@
 
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
+#include "interp/python/rounding.h"
 
 namespace nkic::interp {
 
@@ -185,7 +186,7 @@ class PercentFormatter {
           type_error(std::string("%") + type + " format: an integer is required, not float");
         if (!std::isfinite(*d))
           throw ValueError("cannot convert float to integer", "OverflowError");
-        arg = Value(static_cast<int64_t>(std::trunc(*d)));
+        arg = Value(truncate_to_int(*d));  // int()'s rules, to the int64 limits
       }
       if (v.is<bool>()) arg = Value(to_int(v, ""));
       return integer(t, flags, width, precision, to_int(arg, ""));
