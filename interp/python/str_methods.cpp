@@ -365,17 +365,32 @@ Value s_rsplit(CallArgs& c) {
   return make_list(std::move(out));
 }
 
+// The bytes of the line boundary at s[i], or 0: Python's are \n, \r (and
+// \r\n), \v, \f, \x1c, \x1d, \x1e, \x85, \u2028 and \u2029.
+size_t line_break(const std::string& s, size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  if (b == '\r' && i + 1 < s.size() && s[i + 1] == '\n') return 2;
+  if (b == '\n' || b == '\r' || b == '\v' || b == '\f' || (b >= 0x1c && b <= 0x1e)) return 1;
+  if (s.compare(i, 2, "\xc2\x85") == 0) return 2;
+  if (s.compare(i, 3, "\xe2\x80\xa8") == 0 || s.compare(i, 3, "\xe2\x80\xa9") == 0) return 3;
+  return 0;
+}
+
 Value s_splitlines(CallArgs& c) {
   const std::string& s = self(c);
+  charge_text(s.size());
   const bool keep = truthy(c["keepends"]);
   ValueList out;
   size_t start = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\n' && s[i] != '\r') continue;
-    size_t end = i;
-    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
-    out.emplace_back(s.substr(start, (keep ? i + 1 : end) - start));
-    start = i + 1;
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = line_break(s, i);
+    if (n == 0) {
+      i += text::char_bytes(s, i);
+      continue;
+    }
+    out.emplace_back(s.substr(start, (keep ? i + n : i) - start));
+    i += n;
+    start = i;
   }
   if (start < s.size()) out.emplace_back(s.substr(start));
   return make_list(std::move(out));
