@@ -133,7 +133,7 @@ Value s_split(CallArgs& c) {
   if (c["sep"].is_none()) {
     size_t i = 0;
     while (true) {
-      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+      while (i < s.size() && text::space_at(s, i)) i += text::space_at(s, i);
       if (i >= s.size()) break;
       if (maxsplit == 0) {
         // The rest keeps its trailing whitespace, as CPython's does.
@@ -141,7 +141,7 @@ Value s_split(CallArgs& c) {
         break;
       }
       size_t j = i;
-      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      while (j < s.size() && !text::space_at(s, j)) j += text::char_bytes(s, j);
       out.emplace_back(s.substr(i, j - i));
       --maxsplit;
       i = j;
@@ -163,7 +163,7 @@ Value s_split(CallArgs& c) {
 }
 
 Value strip(CallArgs& c, bool left, bool right) {
-  const std::string chars = c["chars"].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, "chars");
+  const std::string chars = c["chars"].is_none() ? std::string(text::kWhitespace) : str_arg(c, "chars");
   charge_text(self_str(c).size() * (1 + chars.size()));
   return text::strip(self_str(c), chars, left, right);
 }

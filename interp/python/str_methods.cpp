@@ -332,10 +332,9 @@ Value s_rsplit(CallArgs& c) {
   int64_t maxsplit = to_int(c["maxsplit"], "maxsplit");
   ValueList out;
   if (c["sep"].is_none()) {
-    auto space = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; };
     size_t end = s.size();
     while (true) {
-      while (end > 0 && space(s[end - 1])) --end;
+      while (end > 0 && text::space_before(s, end)) end -= text::space_before(s, end);
       if (end == 0) break;
       if (maxsplit == 0) {
         // The rest keeps its leading whitespace, as CPython's does.
@@ -343,7 +342,10 @@ Value s_rsplit(CallArgs& c) {
         break;
       }
       size_t b = end;
-      while (b > 0 && !space(s[b - 1])) --b;
+      while (b > 0 && !text::space_before(s, b)) {
+        --b;
+        while (b > 0 && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
+      }
       out.emplace_back(s.substr(b, end - b));
       --maxsplit;
       end = b;
