@@ -16,9 +16,12 @@ namespace {
 
 struct Spec {
   std::string fill = " ";  // one code point
-  char align = 0;          // < > ^ = or 0 for the type's default
-  char sign = '-';
+  bool fill_given = false;
+  char align = 0;  // < > ^ = or 0 for the type's default
+  char sign = 0;   // + - space, or 0 when not given
+  bool no_negative_zero = false;  // 'z'
   bool alternate = false;
+  bool zero_flag = false;  // a '0' before the width, with no alignment given
   int width = 0;
   char grouping = 0;
   int precision = -1;
@@ -28,13 +31,27 @@ struct Spec {
 // Widths and precisions beyond this are a mistake, not a layout.
 constexpr int kMaxFormatWidth = 10000;
 
-Spec parse_spec(const std::string& s) {
+[[noreturn]] void spec_error(const std::string& message) {
+  throw ValueError(message, "ValueError");
+}
+
+// The type code as Python's messages show it.
+std::string code_text(char c) {
+  if (std::isprint(static_cast<unsigned char>(c))) return std::string(1, c);
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\x%x", static_cast<unsigned char>(c));
+  return buf;
+}
+
+// Python's grammar: [[fill]align][sign][z][#][0][width][grouping][.precision][type].
+Spec parse_spec(const std::string& s, const std::string& type_name) {
   Spec spec;
   size_t i = 0;
   auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
   const size_t fill_bytes = s.empty() ? 0 : text::char_bytes(s, 0);
   if (s.size() > fill_bytes && is_align(s[fill_bytes])) {
     spec.fill = s.substr(0, fill_bytes);
+    spec.fill_given = true;
     spec.align = s[fill_bytes];
     i = fill_bytes + 1;
   } else if (!s.empty() && is_align(s[0])) {
@@ -42,15 +59,17 @@ Spec parse_spec(const std::string& s) {
     i = 1;
   }
   if (i < s.size() && (s[i] == '+' || s[i] == '-' || s[i] == ' ')) spec.sign = s[i++];
+  if (i < s.size() && s[i] == 'z') {
+    spec.no_negative_zero = true;
+    ++i;
+  }
   if (i < s.size() && s[i] == '#') {
     spec.alternate = true;
     ++i;
   }
   if (i < s.size() && s[i] == '0') {
-    if (!spec.align) {
-      spec.fill = "0";
-      spec.align = '=';
-    }
+    if (!spec.fill_given) spec.fill = "0";
+    if (!spec.align) spec.zero_flag = true;
     ++i;
   }
   auto read_int = [&](int& out) {
@@ -66,14 +85,32 @@ Spec parse_spec(const std::string& s) {
   };
   read_int(spec.width);
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) spec.grouping = s[i++];
+  if (i < s.size() && (s[i] == ',' || s[i] == '_')) {
+    if (s[i] == spec.grouping) spec_error(std::string("Cannot specify '") + s[i] + "' with '" + s[i] + "'.");
+    spec_error("Cannot specify both ',' and '_'.");
+  }
   if (i < s.size() && s[i] == '.') {
     ++i;
-    if (!read_int(spec.precision))
-      throw ValueError("format specifier missing precision", "ValueError");
+    if (!read_int(spec.precision)) spec_error("Format specifier missing precision");
+  }
+  if (s.size() - i > 1) {
+    spec_error("Invalid format specifier '" + s + "' for object of type '" + type_name + "'");
   }
   if (i < s.size()) spec.type = s[i++];
-  if (i != s.size()) throw ValueError("invalid format specifier '" + s + "'", "ValueError");
+  if (spec.grouping) {
+    const bool decimal = spec.type == 0 || std::string("deEfFgG%").find(spec.type) != std::string::npos;
+    const bool binary = std::string("boxX").find(spec.type) != std::string::npos;
+    if (!decimal && !(binary && spec.grouping == '_')) {
+      spec_error(std::string("Cannot specify '") + spec.grouping + "' with '" +
+                 code_text(spec.type) + "'.");
+    }
+  }
   return spec;
+}
+
+// Digits between every separator: 3, or 4 in binary, octal and hex.
+int group_size(const Spec& spec) {
+  return std::string("boxX").find(spec.type) != std::string::npos && spec.type ? 4 : 3;
 }
 
 std::string group_digits(const std::string& digits, char sep, int every) {
@@ -110,6 +147,28 @@ std::string pad(const std::string& sign, const std::string& body, const Spec& sp
     default:
       return fill(spec, n) + sign + body;
   }
+}
+
+// A number: its sign (and prefix), its integer digits, and the rest (fraction,
+// exponent, '%'). Grouping separates the integer digits; padding with zeros
+// after the sign groups the padding too, as Python does ('{:08,}' is 0,000,005).
+std::string pad_number(const std::string& sign, std::string digits, const std::string& rest,
+                       const Spec& spec) {
+  const char align = spec.align ? spec.align : (spec.zero_flag ? '=' : '>');
+  if (spec.grouping) {
+    const int every = group_size(spec);
+    if (align == '=' && spec.fill == "0") {
+      const int64_t want = spec.width - text::length(sign) - text::length(rest);
+      auto grouped_length = [every](int64_t n) { return n + (n - 1) / every; };
+      int64_t n = static_cast<int64_t>(digits.size());
+      while (grouped_length(n) < want) ++n;
+      digits.insert(0, static_cast<size_t>(n) - digits.size(), '0');
+    }
+    digits = group_digits(digits, spec.grouping, every);
+  }
+  Spec layout = spec;
+  layout.align = align;
+  return pad(sign, digits + rest, layout, '>');
 }
 
 std::string sign_text(bool negative, const Spec& spec) {
@@ -157,68 +216,116 @@ std::string format_int(int64_t v, const Spec& spec) {
       prefix = "0b";
       break;
     case 'c':
-      if (v < 0 || v > 0x10FFFF) throw ValueError("%c arg not in range(0x110000)");
-      return pad("", text::chr(v), spec, '<');
+      break;
     default:
-      throw ValueError(
-          std::string("Unknown format code '") + spec.type + "' for object of type 'int'",
-          "ValueError");
+      spec_error("Unknown format code '" + code_text(spec.type) + "' for object of type 'int'");
   }
-  if (spec.grouping) {
-    body = group_digits(body, spec.grouping, spec.type == 0 || spec.type == 'd' ? 3 : 4);
+  if (spec.precision >= 0) spec_error("Precision not allowed in integer format specifier");
+  if (spec.no_negative_zero) {
+    spec_error("Negative zero coercion (z) not allowed in integer format specifier");
   }
-  if (spec.precision >= 0)
-    throw ValueError("Precision not allowed in integer format specifier", "ValueError");
-  return pad(sign_text(negative, spec) + (spec.alternate ? prefix : ""), body, spec, '>');
+  if (spec.type == 'c') {
+    if (spec.sign) spec_error("Sign not allowed with integer format specifier 'c'");
+    if (spec.alternate) spec_error("Alternate form (#) not allowed with integer format specifier 'c'");
+    if (v < 0 || v > 0x10FFFF) throw ValueError("%c arg not in range(0x110000)", "OverflowError");
+    return pad_number("", text::chr(v), "", spec);
+  }
+  return pad_number(sign_text(negative, spec) + (spec.alternate ? prefix : ""), body, "", spec);
+}
+
+// Strips the zeros ending a mantissa's fraction, and then a bare point.
+std::string strip_fraction_zeros(std::string mantissa) {
+  if (mantissa.find('.') == std::string::npos) return mantissa;
+  while (mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.back() == '.') mantissa.pop_back();
+  return mantissa;
+}
+
+// No type with a precision: 'g', but exponent notation already where the
+// fixed form would need no fraction, and ".0" added to a fixed integer
+// ('{:.1}'.format(3.25) is 3e+00, '{:.3}'.format(12.0) is 12.0), as Python.
+std::string general_with_point(double mag, int precision, bool alternate) {
+  const int p = precision == 0 ? 1 : precision;
+  char buf[kMaxFormatWidth + 400];
+  std::snprintf(buf, sizeof buf, alternate ? "%#.*e" : "%.*e", p - 1, mag);
+  const std::string exp_form = buf;
+  const size_t e = exp_form.find('e');
+  const int exponent = std::stoi(exp_form.substr(e + 1));
+  if (exponent < -4 || exponent >= p - 1) {
+    const std::string mantissa = exp_form.substr(0, e);
+    return (alternate ? mantissa : strip_fraction_zeros(mantissa)) + exp_form.substr(e);
+  }
+  std::snprintf(buf, sizeof buf, alternate ? "%#.*g" : "%.*g", p, mag);
+  std::string body = buf;
+  if (body.find('.') == std::string::npos) body += ".0";
+  return body;
+}
+
+std::string float_body(double mag, const Spec& spec) {
+  const char type = spec.type == 'n' ? 'g' : spec.type;
+  if (type != 0 && std::string("fFeEgG%").find(type) == std::string::npos) {
+    spec_error("Unknown format code '" + code_text(type) + "' for object of type 'float'");
+  }
+  if (type == 0 && spec.precision < 0) return repr_float(mag);
+  if (type == 0) return general_with_point(mag, spec.precision, spec.alternate);
+  const int precision = spec.precision < 0 ? 6 : spec.precision;
+  char buf[kMaxFormatWidth + 400];
+  const std::string fmt = std::string(spec.alternate ? "%#.*" : "%.*") + (type == '%' ? 'f' : type);
+  std::snprintf(buf, sizeof buf, fmt.c_str(), precision, type == '%' ? mag * 100 : mag);
+  return std::string(buf) + (type == '%' ? "%" : "");
 }
 
 std::string format_float(double v, const Spec& spec) {
-  char type = spec.type;
+  const bool negative = std::signbit(v) && !std::isnan(v);
   if (std::isnan(v) || std::isinf(v)) {
+    float_body(1.0, spec);  // an unknown type code is an error for these too
     std::string body = std::isnan(v) ? "nan" : "inf";
-    if (type == 'F' || type == 'E' || type == 'G') {
+    if (spec.type == 'F' || spec.type == 'E' || spec.type == 'G') {
       for (char& c : body) c = static_cast<char>(std::toupper(c));
     }
-    return pad(sign_text(std::signbit(v) && !std::isnan(v), spec), body, spec, '>');
+    if (spec.type == '%') body += '%';
+    Spec layout = spec;
+    layout.grouping = 0;
+    return pad_number(sign_text(negative, spec), body, "", layout);
   }
-  const bool negative = std::signbit(v);
-  const double mag = std::fabs(v);
-  std::string body;
-  char buf[kMaxFormatWidth + 400];
-  if (type == 0 && spec.precision < 0) {
-    body = repr_float(mag);
-  } else if (type == '%') {
-    std::snprintf(buf, sizeof buf, "%.*f", spec.precision < 0 ? 6 : spec.precision, mag * 100);
-    body = std::string(buf) + "%";
-  } else {
-    const int precision = spec.precision < 0 ? 6 : spec.precision;
-    std::string fmt = "%";
-    if (spec.alternate) fmt += "#";
-    fmt += ".*";
-    fmt += type == 0 ? 'g' : (type == 'n' ? 'g' : type);
-    if (type != 0 && type != 'n' && std::string("fFeEgG").find(type) == std::string::npos) {
-      throw ValueError(std::string("Unknown format code '") + type + "' for object of type 'float'",
-                       "ValueError");
-    }
-    std::snprintf(buf, sizeof buf, fmt.c_str(), precision, mag);
-    body = buf;
-    if (type == 0 && body.find_first_of(".e") == std::string::npos) body += ".0";
+  const std::string body = float_body(std::fabs(v), spec);
+  // 'z': a negative value rounded to zero prints as zero.
+  const bool rounded_to_zero =
+      body.substr(0, body.find_first_of("eE")).find_first_of("123456789") == std::string::npos;
+  const size_t end = body.find_first_of(".eE%");
+  const std::string digits = body.substr(0, end);
+  const std::string rest = end == std::string::npos ? "" : body.substr(end);
+  return pad_number(sign_text(negative && !(spec.no_negative_zero && rounded_to_zero), spec),
+                    digits, rest, spec);
+}
+
+// A str: no sign, 'z', '#', '=' or grouping, as Python's str.__format__.
+std::string format_text(std::string str, const Spec& spec) {
+  if (spec.sign) spec_error("Sign not allowed in string format specifier");
+  if (spec.no_negative_zero) {
+    spec_error("Negative zero coercion (z) not allowed in string format specifier");
   }
-  if (spec.grouping) {
-    const size_t end = body.find_first_of(".e%");
-    const std::string int_part = body.substr(0, end);
-    body = group_digits(int_part, spec.grouping, 3) +
-           (end == std::string::npos ? "" : body.substr(end));
+  if (spec.alternate) spec_error("Alternate form (#) not allowed in string format specifier");
+  if (spec.align == '=') spec_error("'=' alignment not allowed in string format specifier");
+  if (spec.grouping) spec_error(std::string("Cannot specify '") + spec.grouping + "' with 's'.");
+  if (spec.precision >= 0 && spec.precision < text::length(str)) {
+    str = text::slice(str, rt::slice_span(0, spec.precision, 1, text::length(str)));
   }
-  return pad(sign_text(negative, spec), body, spec, '>');
+  return pad("", str, spec, '<');
 }
 
 }  // namespace
 
 std::string format_value(const Value& v, const std::string& spec_text) {
   if (spec_text.empty()) return to_str(v);
-  const Spec spec = parse_spec(spec_text);
-  if (v.is<bool>() && spec.type == 0) return pad("", to_str(v), spec, '<');
+  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a formatted value");
+  // These take only an empty spec, as object.__format__ does.
+  if (v.is_none() || v.is<Value::List>() || v.is<Value::Tuple>() || v.is<Value::Dict>()) {
+    throw ValueError("unsupported format string passed to " + type_name(v) + ".__format__",
+                     "TypeError");
+  }
+  const bool number = v.is<int64_t>() || v.is<bool>() || v.is<double>();
+  const Spec spec = parse_spec(spec_text, number ? type_name(v) : "str");
   if (v.is<int64_t>() || v.is<bool>()) {
     if (spec.type && std::string("eEfFgG%").find(spec.type) != std::string::npos) {
       return format_float(to_number(v, ""), spec);
@@ -226,17 +333,11 @@ std::string format_value(const Value& v, const std::string& spec_text) {
     return format_int(to_int(v, ""), spec);
   }
   if (auto d = v.get<double>()) return format_float(*d, spec);
-  if (auto r = v.get<Value::Register>()) register_misuse(**r, "a formatted value");
   if (spec.type != 0 && spec.type != 's') {
-    throw ValueError(std::string("Unknown format code '") + spec.type + "' for object of type '" +
-                         type_name(v) + "'",
-                     "ValueError");
+    spec_error("Unknown format code '" + code_text(spec.type) + "' for object of type '" +
+               type_name(v) + "'");
   }
-  std::string str = to_str(v);
-  if (spec.precision >= 0 && spec.precision < text::length(str)) {
-    str = text::slice(str, rt::slice_span(0, spec.precision, 1, text::length(str)));
-  }
-  return pad("", str, spec, '<');
+  return format_text(to_str(v), spec);
 }
 
 namespace {

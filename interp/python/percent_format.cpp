@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "interp/python/format.h"
+#include "interp/python/operators.h"
+#include "interp/python/rounding.h"
 
 namespace nkic::interp {
 
@@ -112,6 +114,31 @@ class PercentFormatter {
 
   static bool has(const std::string& flags, char f) { return flags.find(f) != std::string::npos; }
 
+  // d o x X as printf's, with Python's rules: the precision is a minimum of
+  // digits, '#' adds 0o/0x/0X, and '0' pads with zeros after the sign and
+  // prefix, with or without a precision ('%09.2i' % 1 is 000000001).
+  static std::string integer(char t, const std::string& flags, const std::string& width,
+                             const std::string& precision, int64_t n) {
+    const uint64_t mag = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, t == 'd' ? "%llu" : t == 'o' ? "%llo" : t == 'x' ? "%llx" : "%llX",
+                  static_cast<unsigned long long>(mag));
+    std::string digits = buf;
+    const size_t min_digits = precision.empty() ? 0 : static_cast<size_t>(std::stoll(precision));
+    check_string_length(static_cast<int64_t>(min_digits), "formatted number");
+    if (digits.size() < min_digits) digits.insert(0, min_digits - digits.size(), '0');
+    std::string lead = n < 0 ? "-" : has(flags, '+') ? "+" : has(flags, ' ') ? " " : "";
+    if (has(flags, '#') && t != 'd') lead += t == 'o' ? "0o" : t == 'x' ? "0x" : "0X";
+    const int64_t w = width.empty() ? 0 : std::stoll(width);
+    check_string_length(w, "formatted number");
+    const int64_t n_pad = w - static_cast<int64_t>(lead.size() + digits.size());
+    if (n_pad <= 0) return lead + digits;
+    const std::string padding(static_cast<size_t>(n_pad), has(flags, '0') && !has(flags, '-') ? '0' : ' ');
+    if (has(flags, '-')) return lead + digits + padding;
+    if (has(flags, '0')) return lead + padding + digits;
+    return padding + lead + digits;
+  }
+
   static std::string convert(char type, const std::string& flags, const std::string& width,
                              const std::string& precision, const Value& v) {
     const bool left = has(flags, '-');
@@ -159,19 +186,10 @@ class PercentFormatter {
           type_error(std::string("%") + type + " format: an integer is required, not float");
         if (!std::isfinite(*d))
           throw ValueError("cannot convert float to integer", "OverflowError");
-        arg = Value(static_cast<int64_t>(std::trunc(*d)));
+        arg = Value(truncate_to_int(*d));  // int()'s rules, to the int64 limits
       }
       if (v.is<bool>()) arg = Value(to_int(v, ""));
-      // %d's precision pads with zeros, as C's does.
-      if (!precision.empty()) {
-        const std::string digits =
-            format_value(Value(std::abs(to_int(arg, ""))), std::string(1, t));
-        const size_t p = static_cast<size_t>(std::stoll(precision));
-        std::string body =
-            digits.size() < p ? std::string(p - digits.size(), '0') + digits : digits;
-        if (to_int(arg, "") < 0) body = "-" + body;
-        return format_value(Value(body), (left ? "<" : ">") + width + "s");
-      }
+      return integer(t, flags, width, precision, to_int(arg, ""));
     } else {
       arg = Value(to_number(v, ""));
       spec += "." + (precision.empty() ? std::string("6") : precision);

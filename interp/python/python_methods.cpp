@@ -134,16 +134,15 @@ Value s_split(CallArgs& c) {
   if (c["sep"].is_none()) {
     size_t i = 0;
     while (true) {
-      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+      while (i < s.size() && text::space_at(s, i)) i += text::space_at(s, i);
       if (i >= s.size()) break;
       if (maxsplit == 0) {
-        std::string tail = s.substr(i);
-        tail.erase(tail.find_last_not_of(" \t\n\r") + 1);
-        out.emplace_back(tail);
+        // The rest keeps its trailing whitespace, as CPython's does.
+        out.emplace_back(s.substr(i));
         break;
       }
       size_t j = i;
-      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      while (j < s.size() && !text::space_at(s, j)) j += text::char_bytes(s, j);
       out.emplace_back(s.substr(i, j - i));
       --maxsplit;
       i = j;
@@ -165,7 +164,7 @@ Value s_split(CallArgs& c) {
 }
 
 Value strip(CallArgs& c, bool left, bool right) {
-  const std::string chars = c["chars"].is_none() ? std::string(" \t\n\r\f\v") : str_arg(c, "chars");
+  const std::string chars = c["chars"].is_none() ? std::string(text::kWhitespace) : str_arg(c, "chars");
   charge_text(self_str(c).size() * (1 + chars.size()));
   return text::strip(self_str(c), chars, left, right);
 }
@@ -177,33 +176,6 @@ Value s_lstrip(CallArgs& c) {
 }
 Value s_rstrip(CallArgs& c) {
   return strip(c, false, true);
-}
-
-Value s_find(CallArgs& c) {
-  const std::string& s = self_str(c);
-  charge_text(s.size());
-  const size_t hit = text::find(s, str_arg(c, "sub"));
-  return hit == std::string::npos ? int64_t{-1} : text::index_of_offset(s, hit);
-}
-
-Value s_count(CallArgs& c) {
-  const std::string& s = self_str(c);
-  charge_text(s.size());
-  const std::string& sub = str_arg(c, "sub");
-  if (sub.empty()) return text::length(s) + 1;
-  int64_t n = 0;
-  for (size_t pos = text::find(s, sub); pos != std::string::npos;
-       pos = text::find(s, sub, pos + sub.size())) {
-    ++n;
-  }
-  return n;
-}
-
-Value s_isdigit(CallArgs& c) {
-  const std::string& s = self_str(c);
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
-    return std::isdigit(static_cast<unsigned char>(ch)) != 0;
-  });
 }
 
 Value s_isascii(CallArgs& c) {
@@ -449,9 +421,6 @@ const MethodTable& methods() {
         python_fn("strip", {req("self"), opt("chars", none)}, s_strip),
         python_fn("lstrip", {req("self"), opt("chars", none)}, s_lstrip),
         python_fn("rstrip", {req("self"), opt("chars", none)}, s_rstrip),
-        python_fn("find", {req("self"), req("sub")}, s_find),
-        python_fn("count", {req("self"), req("sub")}, s_count),
-        python_fn("isdigit", {req("self")}, s_isdigit),
         python_fn("isascii", {req("self")}, s_isascii),
     };
     for (const BuiltinPtr& m : more_str_methods()) t.str.push_back(m);

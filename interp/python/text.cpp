@@ -135,8 +135,45 @@ std::string strip(std::string_view s, std::string_view chars, bool left, bool ri
   return std::string(s.substr(first, last - first));
 }
 
+const char* const kWhitespace =
+    " " "\x09" "\x0a" "\x0b" "\x0c" "\x0d" "\x1c" "\x1d"
+    "\x1e" "\x1f" "\xc2\x85" "\xc2\xa0" "\xe1\x9a\x80" "\xe2\x80\x80" "\xe2\x80\x81" "\xe2\x80\x82"
+    "\xe2\x80\x83" "\xe2\x80\x84" "\xe2\x80\x85" "\xe2\x80\x86" "\xe2\x80\x87" "\xe2\x80\x88" "\xe2\x80\x89" "\xe2\x80\x8a"
+    "\xe2\x80\xa8" "\xe2\x80\xa9" "\xe2\x80\xaf" "\xe2\x81\x9f" "\xe3\x80\x80";
+
+size_t space_at(std::string_view s, size_t i) {
+  const size_t n = char_bytes(s, i);
+  const std::string_view c = s.substr(i, n);
+  for (std::string_view all = kWhitespace; !all.empty();) {
+    const size_t m = char_bytes(all, 0);
+    if (all.substr(0, m) == c) return n;
+    all.remove_prefix(m);
+  }
+  return 0;
+}
+
+size_t space_before(std::string_view s, size_t end) {
+  if (end == 0) return 0;
+  size_t start = end - 1;
+  while (start > 0 && is_continuation(s[start])) --start;
+  return space_at(s, start) == end - start ? end - start : 0;
+}
+
 int64_t index_of_offset(std::string_view s, size_t offset) {
   return length(s.substr(0, offset));
+}
+
+std::pair<size_t, size_t> byte_window(std::string_view s, int64_t start, int64_t end) {
+  const int64_t n = length(s);
+  auto clamp = [n](int64_t i) { return i < 0 ? std::max<int64_t>(i + n, 0) : std::min(i, n); };
+  auto offset = [s](int64_t index) {
+    size_t at = 0;
+    for (int64_t k = 0; k < index; ++k) at += char_bytes(s, at);
+    return at;
+  };
+  // A start past the end stays past it, so that find('', 5) on 'abc' is -1.
+  if (start > n) return {s.size() + 1, s.size()};
+  return {offset(clamp(start)), offset(clamp(end))};
 }
 
 size_t find(std::string_view s, std::string_view needle, size_t from) {

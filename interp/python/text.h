@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/checked_int.h"
@@ -35,8 +36,21 @@ size_t char_bytes(std::string_view s, size_t i);
 // among those of `chars`: str.strip, lstrip and rstrip.
 std::string strip(std::string_view s, std::string_view chars, bool left, bool right);
 
+// Python's whitespace (str.isspace(), split() and strip() without arguments),
+// its code points in UTF-8.
+extern const char* const kWhitespace;
+// The bytes of the whitespace code point at byte i of s, or 0.
+size_t space_at(std::string_view s, size_t i);
+// The bytes of the whitespace code point that ends at byte `end` of s, or 0.
+size_t space_before(std::string_view s, size_t end);
+
 // The code point index of a byte offset at a code point boundary.
 int64_t index_of_offset(std::string_view s, size_t offset);
+
+// The bytes [first, second) of code points start..end of `s`, each clamped as a
+// slice's bounds are (negative counts from the end), as str.find(sub, start,
+// end) reads them; first > second when start lies past end.
+std::pair<size_t, size_t> byte_window(std::string_view s, int64_t start, int64_t end);
 
 // The byte offset of `needle` in `s` at or after byte `from`, or npos; in
 // linear time whatever the inputs (a naive search is quadratic).

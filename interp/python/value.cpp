@@ -264,12 +264,42 @@ void register_misuse(const rt::Register& r, const std::string& as_what) {
                    " at specialization time; pass it as scalar_offset");
 }
 
+namespace {
+
+// A non-ASCII code point as repr() shows it: escaped when Python deems it not
+// printable (the C1 controls, no-break and other spaces, soft hyphen, line
+// and paragraph separators, format characters of the General Punctuation
+// block, the byte order mark), else itself.
+std::string repr_non_ascii(const std::string& one) {
+  const int64_t cp = text::ord(one);
+  char buf[16];
+  if (cp <= 0xA0 || cp == 0xAD) {
+    std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
+    return buf;
+  }
+  if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
+      (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0xFEFF) {
+    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+    return buf;
+  }
+  return one;
+}
+
+}  // namespace
+
 std::string repr_string(const std::string& s) {
   const bool has_single = s.find('\'') != std::string::npos;
   const bool has_double = s.find('"') != std::string::npos;
   const char quote = has_single && !has_double ? '"' : '\'';
   std::string out(1, quote);
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const size_t n = text::char_bytes(s, i);
+      out += repr_non_ascii(s.substr(i, n));
+      i += n - 1;
+      continue;
+    }
     if (c == quote || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);

@@ -24,30 +24,6 @@ import random
 
 # Constructs left out by default, each a known interpreter bug being fixed.
 KNOWN_BROKEN = frozenset({
-    "for_over_mutated_list",  # a for loop over a list its body mutates
-    "eq_mutates_searched_list",  # a user __eq__ mutating the list `in` searches
-    "setattr_dunder",  # a user __setattr__
-    "dunder_recursion",  # recursion through a dunder
-    "ascii_conversion",  # !a and ascii() escaping
-    "intenum_hash",  # hash() of an IntEnum member
-    "enum_reassign",  # assigning to an Enum member
-    # found by this fuzzer (differential.py meta), not fixed yet:
-    "str_casefold",  # str.casefold() is missing
-    "percent_sign_flags",  # '%+.0i' % 5, '% .0i' % 7: a sign flag with a precision is lost
-    "percent_zero_flag_precision",  # '%09.2i' % 1 pads with spaces
-    "format_grouping_exponent",  # '{:,G}'.format(1e-7) is '1E,-07'
-    "format_align_eq_str",  # '{:=5}'.format('ab') is no ValueError
-    "str_expandtabs",  # str.expandtabs() is missing
-    "str_find_start",  # 'abc'.rfind('b', 1): a start is a TypeError
-    "str_predicates_unicode",  # 'h\u00e9llo'.isalpha() is False
-    "percent_alternate_precision",  # '%#.5x' % -2 drops the 0x
-    "format_percent_inf",  # '{:%}'.format(inf) drops the %
-    "str_split_none_maxsplit",  # ' a  b '.split(None, 1) drops the trailing space
-    "percent_precision_int64_min",  # '%.0d' % -2**63 prints two minus signs
-    "format_alternate_float",  # '{:#.0%}' drops the point
-    "format_n_type",  # 'n' accepts '#', '_', ',' and '=' CPython refuses
-    "format_float_precision_no_type",  # '{:.1}'.format(3.25) is 3.0, not 3e+00
-    "format_fill_zero_grouping",  # '{:08,}'.format(5): the padding zeros are not grouped
 })
 
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1

@@ -24,3 +24,11 @@ def kernel():
     print(attempt(lambda: "%d %d" % (1,)), attempt(lambda: "%d" % (1, 2)), attempt(lambda: "x" % 3))
     print(attempt(lambda: "%d" % "s"), attempt(lambda: "%x" % 2.5), attempt(lambda: "%(a)s" % {"b": 1}))
     print(attempt(lambda: "%z" % 1), attempt(lambda: "%" % ()), attempt(lambda: "%(a)s" % (1,)))
+    # Integers with a precision keep their sign flag, '#' prefix and '0' padding,
+    # down to the most negative int64.
+    low = -9223372036854775807 - 1
+    print("%+.0i|% .0i|%09.2i|%#.5x|<%-.0d>|%.0x|%#5X" % (5, 7, 1, -2, low, low, 255))
+    print("%-#8.3x|%+08.3d|%0-6d|%05d|% 05d|%.0d|%.3d" % (5, -5, 3, -3, 3, 0, 0))
+    print("%x|%5.1d|%#.0f|%+07.2f|%-+8.2e|%#x|%+x|%u|%i|%o" % (
+        9223372036854775807, 3.7, 2.0, 3.14159, 12345.0, 0, 255, -4, low, -8))
+    print("%d|%i|%.3d" % (9.2e18, -9223372036854775808.0, -2.5))

@@ -23,3 +23,4 @@ def kernel():
         "abc".index("z")
     except ValueError as e:
         print("index:", e)
+    print(' a  b '.split(None, 1), ' a b c'.split(maxsplit=1), 'a\t b \n'.split(None, 1), ' x '.split(None, 0), '  '.split(None, 1))
