@@ -75,6 +75,7 @@ SliceSpan slice_span(std::optional<int64_t> start, std::optional<int64_t> stop,
   const int64_t lo = adjust(start, down ? kMax : 0);
   const int64_t hi = adjust(stop, down ? std::numeric_limits<int64_t>::min() : kMax);
   s.start = lo;
+  s.stop = hi;
   // Step 1, the commonest, needs no division.
   if (s.step == 1) {
     if (lo < hi) s.count = hi - lo;

@@ -89,6 +89,8 @@ struct SliceSpan {
   int64_t start = 0;
   int64_t step = 1;
   int64_t count = 0;
+  // The stop adjusted to [-1, length], as CPython's slice.indices() gives it.
+  int64_t stop = 0;
   // The index of item i (< count), which always lies in [0, length).
   int64_t at(int64_t i) const { return start + i * step; }
 };

@@ -397,7 +397,7 @@ Value sl_indices(CallArgs& c) {
   const int64_t length = to_int(c["length"], "slice.indices() length");
   if (length < 0) throw ValueError("length should not be negative", "ValueError");
   const rt::SliceSpan span = python_slice_span(s, length);
-  return make_tuple({span.start, slice_stop(s, span, length), span.step});
+  return make_tuple({span.start, span.stop, span.step});
 }
 
 struct MethodTable {
