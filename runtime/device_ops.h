@@ -18,7 +18,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <tuple>
@@ -27,6 +26,7 @@
 #include <vector>
 
 #include "runtime/access_pattern.h"
+#include "runtime/bit_cast.h"
 #include "runtime/dma.h"
 #include "runtime/fill.h"
 
@@ -34,16 +34,8 @@ namespace nkic::rt {
 
 // The double whose bit pattern is `bits`, and back: how generated code
 // writes a NaN with its sign and payload, which no literal spells.
-inline double double_from_bits(uint64_t bits) {
-  double v;
-  std::memcpy(&v, &bits, sizeof v);
-  return v;
-}
-inline uint64_t double_bits(double v) {
-  uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  return bits;
-}
+inline double double_from_bits(uint64_t bits) { return bit_cast<double>(bits); }
+inline uint64_t double_bits(double v) { return bit_cast<uint64_t>(v); }
 
 // A constant as the kernel wrote it: an exact integer or a double.
 struct Scalar {

@@ -11,21 +11,13 @@
 #include <limits>
 #include <type_traits>
 
+#include "runtime/bit_cast.h"
 #include "runtime/dtype.h"
 
 namespace nkic::rt::detail {
 
-inline uint32_t float_bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-inline float bits_float(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
+inline uint32_t float_bits(float f) { return bit_cast<uint32_t>(f); }
+inline float bits_float(uint32_t u) { return bit_cast<float>(u); }
 
 // Rounds `value >> shift` to nearest, ties to even.
 inline uint32_t shift_round_even(uint32_t value, int shift) {
