@@ -11,8 +11,10 @@
 #include <random>
 
 #include "runtime/collectives.h"
+#include "op_harness.h"
 
 using namespace nkic::rt;
+using nkic::rt::testing::whole;
 
 namespace {
 
@@ -144,18 +146,6 @@ std::vector<double> contents(Buffer& b) {
     out.push_back(load_f64(b.dtype(), b.data() + k * int64_t(dtype_size(b.dtype()))));
   }
   return out;
-}
-
-AccessPattern whole(Buffer& b) {
-  AccessPattern ap{&b, 0, {}};
-  const auto& shape = b.shape();
-  int64_t step = 1;
-  ap.dims.resize(shape.size());
-  for (size_t i = shape.size(); i-- > 0;) {
-    ap.dims[i] = {step, shape[i]};
-    step *= shape[i];
-  }
-  return ap;
 }
 
 enum class Op { all_reduce, all_gather0, all_gather1, reduce_scatter, all_to_all };

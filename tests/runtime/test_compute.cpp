@@ -12,8 +12,11 @@
 #include "runtime/device_ops.h"
 #include "runtime/strict.h"
 #include "runtime/strided.h"
+#include "op_harness.h"
 
 using namespace nkic::rt;
+using nkic::rt::testing::whole;
+using nkic::rt::testing::run_on;
 
 namespace {
 constexpr int32_t kMin = std::numeric_limits<int32_t>::min();
@@ -75,10 +78,6 @@ TEST_CASE("activation functions in float32") {
 
 namespace {
 
-AccessPattern whole(Buffer& b) {
-  return AccessPattern{&b, 0, row_major_dims(b.shape())};
-}
-
 void set_f32(Buffer& b, const std::vector<float>& values) {
   detail::scatter_f32(whole(b), values);
   note_write(whole(b));
@@ -95,20 +94,6 @@ std::vector<float> get_f32(Buffer& b) {
 
 std::vector<int64_t> get_i64(Buffer& b) {
   return detail::gather_i64(whole(b));
-}
-
-// Runs `op` on whole buffers.
-template <typename Op>
-void run_on(const Op& op, std::vector<Buffer*> dsts, std::vector<Buffer*> srcs) {
-  std::vector<AccessPattern> aps;
-  aps.reserve(dsts.size() + srcs.size());
-  std::vector<const AccessPattern*> d, s;
-  for (Buffer* b : dsts) d.push_back(&aps.emplace_back(whole(*b)));
-  for (Buffer* b : srcs) s.push_back(&aps.emplace_back(whole(*b)));
-  OpOperands o;
-  o.dsts = Span<const AccessPattern*>(d);
-  o.srcs = Span<const AccessPattern*>(s);
-  op.run(o);
 }
 
 }  // namespace

@@ -13,33 +13,16 @@
 #include "runtime/device_ops.h"
 #include "runtime/strided.h"
 #include "runtime/tiles.h"
+#include "op_harness.h"
 
 using namespace nkic::rt;
+using nkic::rt::testing::whole;
+using nkic::rt::testing::run_on;
 
 namespace {
 
-AccessPattern whole(Buffer& b) {
-  return AccessPattern{&b, 0, row_major_dims(b.shape())};
-}
-
 int64_t first_element(const std::vector<std::byte>& bytes, DType dtype) {
   return load_i64(dtype, bytes.data());
-}
-
-// Runs `op` on whole buffers, as the interpreter hands it resolved patterns.
-template <typename Op>
-void run_on(const Op& op, std::vector<Buffer*> dsts, std::vector<Buffer*> srcs = {},
-            std::vector<int64_t> reg_srcs = {}) {
-  std::vector<AccessPattern> aps;
-  aps.reserve(dsts.size() + srcs.size());
-  std::vector<const AccessPattern*> d, s;
-  for (Buffer* b : dsts) d.push_back(&aps.emplace_back(whole(*b)));
-  for (Buffer* b : srcs) s.push_back(&aps.emplace_back(whole(*b)));
-  OpOperands o;
-  o.dsts = Span<const AccessPattern*>(d);
-  o.srcs = Span<const AccessPattern*>(s);
-  o.reg_srcs = Span<int64_t>(reg_srcs);
-  op.run(o);
 }
 
 }  // namespace

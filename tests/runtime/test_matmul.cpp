@@ -9,14 +9,12 @@
 
 #include "runtime/device_ops.h"
 #include "runtime/strided.h"
+#include "op_harness.h"
 
 using namespace nkic::rt;
+using nkic::rt::testing::whole;
 
 namespace {
-
-AccessPattern whole(Buffer& b) {
-  return AccessPattern{&b, 0, row_major_dims(b.shape())};
-}
 
 void set(Buffer& b, const std::vector<float>& values) {
   detail::scatter_f32(whole(b), values);

@@ -8,20 +8,12 @@
 #include "runtime/dma.h"
 #include "runtime/fill.h"
 #include "runtime/strict.h"
+#include "op_harness.h"
 
 using namespace nkic::rt;
+using nkic::rt::testing::whole;
 
 namespace {
-
-AccessPattern whole(Buffer& b) {
-  AccessPattern ap{&b, 0, {}};
-  int64_t step = b.elements();
-  for (int64_t d : b.shape()) {
-    step /= d;
-    ap.dims.push_back({step, d});
-  }
-  return ap;
-}
 
 // Rows [first, first + count) of a 2-D buffer.
 AccessPattern rows(Buffer& b, int64_t first, int64_t count) {
