@@ -540,11 +540,17 @@ class InstrGen:
         hit = {"equal": v == 0, "not_equal": v != 0, "less": v < 0, "less_equal": v <= 0,
                "greater": v > 0, "greater_equal": v >= 0}[cmp]
         kept = on_true if src_dt is dt else D.from_f32(D.as_f32(on_true).astype(np.float64), dt)
-        r = np.where(hit, kept, D.from_f32(np.full((p, f), on_false), dt))
         dst = self.dst_view(op, p, f, dt)
         op.lines.append(f"nisa.affine_select(dst={dst}, pattern={pattern}, channel_multiplier={cm}, on_true_tile={on_true_text}, on_false_value={on_false!r}, cmp_op=nl.{cmp}, offset={offset})")
-        self.store(op, dst, dt, r)
         op.desc = f"affine_select {cmp} {src_dt} -> {dt}"
+        # A number into an integer dtype must round (to nearest even) into
+        # its range, or the instruction is refused.
+        if dt.is_int and not dt.lo <= round(on_false) <= dt.hi:
+            op.error_line = len(op.lines) - 1
+            op.desc += f", on_false_value {on_false!r} out of range"
+            return op
+        r = np.where(hit, kept, D.from_f32(np.full((p, f), on_false), dt))
+        self.store(op, dst, dt, r)
         return op
 
     def op_bounds(self):
