@@ -335,6 +335,11 @@ bool Evaluator::set_property(const Value& obj, const std::string& name, const Va
     call(setter, {obj, v}, {}, SourceRange{});
     return true;
   }
+  if (inst.cls->frozen && !inst.cls->has_fields()) {
+    // A builtin object (an iterator, a dict view): no attributes to set.
+    throw ValueError("'" + inst.cls->name + "' object has no attribute '" + name + "'",
+                     "AttributeError");
+  }
   if (inst.cls->frozen) {
     throw ValueError("cannot assign to field '" + name + "': " + inst.cls->name + " is frozen");
   }

@@ -36,9 +36,11 @@ void Evaluator::fail(const SourceRange& where, const ValueError& e) const {
     std::string text = e.what();
     const std::string prefix = std::string(e.py_type()) + ": ";
     if (text.compare(0, prefix.size(), prefix) == 0) text.erase(0, prefix.size());
-    args.push_back(std::move(text));
+    // No message, no argument: next()'s StopIteration().
+    if (!text.empty()) args.push_back(std::move(text));
   }
-  raise(where, builtin_exception(e.py_type(), std::move(args)), e.what());
+  const std::string message = *e.what() ? e.what() : e.py_type();
+  raise(where, builtin_exception(e.py_type(), std::move(args)), message);
 }
 
 // What `raise v` raises: an exception instance, or a new one when `v` is an

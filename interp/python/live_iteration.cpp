@@ -1,5 +1,8 @@
-// A for loop's walk over a live list or dict (see live_iteration.h).
+// A for loop's walk, and the iterator objects (see live_iteration.h).
 #include "interp/python/live_iteration.h"
+
+#include <algorithm>
+#include <string>
 
 #include "interp/python/operators.h"
 #include "interp/work_meter.h"
@@ -8,48 +11,115 @@ namespace nkic::interp {
 
 namespace {
 
-// The classes of enumerate() and zip() objects: made once, never changed.
-const Value::Class& lazy_class(bool zip) {
-  static const Value::Class enumerate_class = [] {
-    auto c = std::make_shared<ClassObj>();
-    c->name = "enumerate";
-    return c;
+// CPython's names of its iterators, which type() and error messages show.
+constexpr const char* kIteratorNames[] = {
+    "iterator",         "enumerate",          "zip",
+    "list_iterator",    "list_reverseiterator", "tuple_iterator",
+    "str_iterator",     "str_ascii_iterator", "range_iterator",
+    "dict_keyiterator", "dict_valueiterator", "dict_itemiterator",
+};
+
+// The class of iterator objects named `name`, one of kIteratorNames: made
+// once, never changed; their instances take no attributes from the kernel.
+const Value::Class& iterator_class(const std::string& name) {
+  static const std::vector<Value::Class> classes = [] {
+    std::vector<Value::Class> out;
+    for (const char* n : kIteratorNames) {
+      auto c = std::make_shared<ClassObj>();
+      c->name = n;
+      c->frozen = true;
+      out.push_back(std::move(c));
+    }
+    return out;
   }();
-  static const Value::Class zip_class = [] {
-    auto c = std::make_shared<ClassObj>();
-    c->name = "zip";
-    return c;
-  }();
-  return zip ? zip_class : enumerate_class;
+  for (const Value::Class& c : classes) {
+    if (c->name == name) return c;
+  }
+  return classes.front();
 }
 
-const InstanceObj* lazy_of(const Value& v, bool zip) {
+// The name CPython gives the iterator iter() makes of `v`.
+std::string iterator_name(const Value& v) {
+  if (v.is<Value::List>()) return "list_iterator";
+  if (v.is<Value::Tuple>()) return "tuple_iterator";
+  if (auto s = v.get<std::string>()) {
+    const bool ascii = std::all_of(s->begin(), s->end(), [](char c) { return (c & 0x80) == 0; });
+    return ascii ? "str_ascii_iterator" : "str_iterator";
+  }
+  if (v.is<RangeValue>()) return "range_iterator";
+  if (v.is<Value::Dict>()) return "dict_keyiterator";
+  if (auto view = dict_view_of(v)) {
+    switch (view->kind) {
+      case DictViewKind::keys: return "dict_keyiterator";
+      case DictViewKind::values: return "dict_valueiterator";
+      case DictViewKind::items: return "dict_itemiterator";
+    }
+  }
+  return "iterator";
+}
+
+Value iterator_object(const std::string& name, std::shared_ptr<LiveIteration> walk) {
+  auto i = new_instance();
+  i->cls = iterator_class(name);
+  i->native = std::move(walk);
+  return Value(i);
+}
+
+// The walk of an iterator object, or nullptr.
+std::shared_ptr<LiveIteration> walk_of(const Value& v) {
   auto i = v.get<Value::Instance>();
-  return i && (*i)->cls == lazy_class(zip) ? i->get() : nullptr;
+  if (!i || !(*i)->native) return nullptr;
+  return std::dynamic_pointer_cast<LiveIteration>((*i)->native);
 }
 
 }  // namespace
 
 Value make_enumerate(const Value& iterable, int64_t start) {
-  LiveIteration check(iterable);
-  auto e = new_instance();
-  e->cls = lazy_class(false);
-  e->attrs["iterable"] = iterable;
-  e->attrs["start"] = Value(start);
-  return Value(e);
+  std::shared_ptr<LiveIteration> walk(new LiveIteration());
+  walk->enumerate_ = true;
+  walk->count_ = start;
+  walk->inner_.push_back(std::make_unique<LiveIteration>(iterable));
+  return iterator_object("enumerate", std::move(walk));
 }
 
 Value make_zip(const ValueList& iterables) {
-  for (const Value& v : iterables) LiveIteration check(v);
-  auto z = new_instance();
-  z->cls = lazy_class(true);
-  z->attrs["iterables"] = make_tuple(iterables);
-  return Value(z);
+  std::shared_ptr<LiveIteration> walk(new LiveIteration());
+  walk->zip_ = true;
+  for (const Value& v : iterables) walk->inner_.push_back(std::make_unique<LiveIteration>(v));
+  return iterator_object("zip", std::move(walk));
 }
 
-bool is_lazy_iterator(const Value& v) {
-  return lazy_of(v, false) || lazy_of(v, true);
+Value make_reversed(const Value& sequence) {
+  auto l = sequence.get<Value::List>();
+  if (!l) {
+    ValueList items = iterate(sequence);
+    std::reverse(items.begin(), items.end());
+    return make_list(std::move(items));
+  }
+  std::shared_ptr<LiveIteration> walk(new LiveIteration());
+  walk->source_ = sequence;
+  walk->reversed_ = true;
+  walk->list_ = &(*l)->items;
+  walk->position_ = walk->list_->size();
+  return iterator_object("list_reverseiterator", std::move(walk));
 }
+
+Value make_iterator(const Value& iterable) {
+  if (walk_of(iterable)) return iterable;
+  return iterator_object(iterator_name(iterable), std::make_shared<LiveIteration>(iterable));
+}
+
+std::optional<Value> next_of(const Value& iterator) {
+  auto walk = walk_of(iterator);
+  if (!walk) {
+    throw ValueError("'" + type_name(iterator) + "' object is not an iterator", "TypeError");
+  }
+  Value item;
+  if (!walk->next(item)) return std::nullopt;
+  return item;
+}
+
+bool is_lazy_iterator(const Value& v) { return walk_of(v) || dict_view_of(v); }
 
 ValueList lazy_items(const Value& v) {
   LiveIteration walk(v);
@@ -63,19 +133,15 @@ ValueList lazy_items(const Value& v) {
 }
 
 LiveIteration::LiveIteration(const Value& iterable) : source_(iterable) {
-  if (const InstanceObj* e = lazy_of(source_, false)) {
-    enumerate_ = true;
-    count_ = *e->attrs.at("start").get<int64_t>();
-    inner_.push_back(std::make_unique<LiveIteration>(e->attrs.at("iterable")));
-  } else if (const InstanceObj* z = lazy_of(source_, true)) {
-    zip_ = true;
-    for (const Value& v : **z->attrs.at("iterables").get<Value::Tuple>()) {
-      inner_.push_back(std::make_unique<LiveIteration>(v));
-    }
-  } else if (auto l = source_.get<Value::List>()) {
+  if ((shared_ = walk_of(source_))) return;
+  if (auto l = source_.get<Value::List>()) {
     list_ = &(*l)->items;
   } else if (auto d = source_.get<Value::Dict>()) {
     dict_ = d->get();
+    dict_size_ = dict_->items.size();
+  } else if (auto view = dict_view_of(source_)) {
+    dict_ = view->dict;
+    dict_items_ = view->kind;
     dict_size_ = dict_->items.size();
   } else if (auto r = source_.get<RangeValue>()) {
     range_ = r;
@@ -108,10 +174,27 @@ bool LiveIteration::next_inner(Value& item) {
 }
 
 bool LiveIteration::next(Value& item) {
+  if (shared_) return shared_->next(item);
+  if (done_) return false;
+  if (next_item(item)) {
+    charge_work(1);
+    return true;
+  }
+  done_ = true;
+  return false;
+}
+
+bool LiveIteration::next_item(Value& item) {
+  if (enumerate_ || zip_) return next_inner(item);
   const size_t i = position_;
-  if (enumerate_ || zip_) {
-    return next_inner(item);
-  } else if (list_) {
+  if (reversed_) {
+    // Down from the end; a list shrunk below the position ends the walk.
+    if (i == 0 || i > list_->size()) return false;
+    item = (*list_)[i - 1];
+    --position_;
+    return true;
+  }
+  if (list_) {
     // The size read now, not when the loop began.
     if (i >= list_->size()) return false;
     item = (*list_)[i];
@@ -120,13 +203,12 @@ bool LiveIteration::next(Value& item) {
       throw ValueError("RuntimeError: dictionary changed size during iteration", "RuntimeError");
     }
     if (i >= dict_size_) return false;
-    item = dict_->items[i].first;
+    item = DictView{dict_, dict_items_}.at(i);
   } else {
     if (i >= range_size_) return false;
     item = Value(range_->at(i));
   }
   ++position_;
-  charge_work(1);
   return true;
 }
 

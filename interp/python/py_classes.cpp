@@ -3,6 +3,7 @@
 // IntEnum, auto); dataclasses (dataclass, field, replace, asdict, fields);
 // typing's names, which only annotate; __future__.
 #include "interp/nki/args.h"
+#include "interp/python/live_iteration.h"
 #include "interp/python/py_modules.h"
 #include "interp/python/signature_helpers.h"
 #include "interp/python/user_dunders.h"
@@ -47,9 +48,18 @@ Value b_object(CallArgs&) {
   return Value(inst);
 }
 
-// Iterators are eager here: iter() of an iterable is the list of its items.
-Value b_iter(CallArgs& c) {
-  return make_list(iterate(c["iterable"]));
+Value b_iter(CallArgs& c) { return make_iterator(c["iterable"]); }
+
+// next(iterator[, default]): StopIteration at its end, unless a default.
+Value b_next(CallArgs& c) {
+  const ValueList& dflt = tuple_items(c["default"]);
+  if (dflt.size() > 1) {
+    throw ValueError("next expected at most 2 arguments, got " + std::to_string(dflt.size() + 1),
+                     "TypeError");
+  }
+  if (auto item = next_of(c["iterator"])) return *item;
+  if (dflt.empty()) throw ValueError("", "StopIteration");
+  return dflt[0];
 }
 
 Value b_auto(CallArgs&) {
@@ -200,6 +210,7 @@ void install_class_builtins(Scope& scope) {
       python_fn("issubclass", {req("cls"), req("classinfo")}, b_issubclass),
       python_fn("object", {}, b_object),
       python_fn("iter", {req("iterable")}, b_iter),
+      python_fn("next", {req("iterator"), rest("default")}, b_next),
   };
   for (const BuiltinPtr& f : functions) scope.vars[f->name] = Value(f);
   scope.vars["staticmethod"] = Value(builtin_class("staticmethod", ClassKind::static_method));

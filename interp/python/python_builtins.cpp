@@ -359,11 +359,7 @@ Value b_sorted(CallArgs& c) {
   return make_list(sorted_items(c, iterate(c["iterable"]), c["key"], truthy(c["reverse"])));
 }
 
-Value b_reversed(CallArgs& c) {
-  ValueList items = iterate(c["sequence"]);
-  std::reverse(items.begin(), items.end());
-  return make_list(std::move(items));
-}
+Value b_reversed(CallArgs& c) { return make_reversed(c["sequence"]); }
 
 Value b_any(CallArgs& c) {
   for (const Value& v : iterate(c["iterable"])) {

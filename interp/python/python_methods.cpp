@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "interp/evaluator.h"
+#include "interp/python/dict_views.h"
 #include "interp/python/format.h"
 #include "interp/python/operators.h"
 #include "interp/python/signature_helpers.h"
@@ -309,22 +310,14 @@ Value l_clear(CallArgs& c) {
   return Value();
 }
 
-Value d_keys(CallArgs& c) {
-  ValueList out;
-  for (const auto& kv : self_dict(c).items) out.push_back(kv.first);
-  return make_list(std::move(out));
-}
+Value d_keys(CallArgs& c) { return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::keys); }
 
 Value d_values(CallArgs& c) {
-  ValueList out;
-  for (const auto& kv : self_dict(c).items) out.push_back(kv.second);
-  return make_list(std::move(out));
+  return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::values);
 }
 
 Value d_items(CallArgs& c) {
-  ValueList out;
-  for (const auto& kv : self_dict(c).items) out.push_back(make_tuple({kv.first, kv.second}));
-  return make_list(std::move(out));
+  return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::items);
 }
 
 Value d_clear(CallArgs& c) {

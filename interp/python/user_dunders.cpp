@@ -53,12 +53,13 @@ const ClassObj* class_of(const Value& v) {
   return i && (*i)->cls ? (*i)->cls.get() : nullptr;
 }
 
-// The function the class of `v` has for `name` (a user method), if any.
+// The function the class of `v` has for `name` (a user method, or a
+// builtin one of a builtin class), if any.
 std::optional<Value> method_of(const Value& v, const char* name) {
   const ClassObj* c = class_of(v);
   if (!c) return std::nullopt;
   auto f = c->lookup(name);
-  if (!f || !f->is<Value::Function>()) return std::nullopt;
+  if (!f || !(f->is<Value::Function>() || f->is<Value::Builtin>())) return std::nullopt;
   return f;
 }
 

@@ -220,6 +220,7 @@ void ContainerArena::empty(ClassObj& c) {
 }
 void ContainerArena::empty(InstanceObj& i) {
   i.attrs.clear();
+  i.native.reset();
   i.cls.reset();
 }
 Value make_tensor(rt::TensorView view) {

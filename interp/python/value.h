@@ -365,8 +365,15 @@ struct ClassObj {
   bool has_fields() const { return kind == ClassKind::nki_object || kind == ClassKind::dataclass; }
 };
 
+// What a builtin object keeps in C++ rather than in attributes: an
+// iterator's walk (live_iteration.h).
+struct NativeState {
+  virtual ~NativeState() = default;
+};
+
 struct InstanceObj {
   std::shared_ptr<ClassObj> cls;
+  std::shared_ptr<NativeState> native;  // builtin objects only
   std::map<std::string, Value> attrs;
   // The order attributes were first assigned in, for __dict__ (Python's
   // dicts keep it).
