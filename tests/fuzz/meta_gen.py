@@ -57,6 +57,8 @@ def lit(v):
     if isinstance(v, (list, tuple)):
         inner = ", ".join(lit(x) for x in v)
         return f"[{inner}]" if isinstance(v, list) else f"({inner}{',' if len(v) == 1 else ''})"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{lit(k)}: {lit(x)}" for k, x in v.items()) + "}"
     raise TypeError(v)
 
 
@@ -622,8 +624,36 @@ class MetaGen:
 
     # ---- the program ----------------------------------------------------
 
+    def block_iterators(self):
+        """Iterator objects shared by their consumers, and live dict views."""
+        xs = [self.small(-3, 9) for _ in range(self.small(0, 7))]
+        keys = ["a", "b", 1, (1, 2), 0, True]
+        d = {self.pick(keys): self.small(-5, 5) for _ in range(self.small(0, 4))}
+        body = [f"xs = {lit(xs)}", f"d = {lit(d)}"]
+        for _ in range(self.small(3, 7)):
+            k, v = self.pick(keys), self.small(-5, 5)
+            body += self.pick([
+                ["it = iter(xs)",
+                 f"print([next(it, 'end') for _ in range({self.small(0, 4)})], list(it), "
+                 "next(it, None))"],
+                ["it = iter(xs)", "print(list(zip(it, it)), list(it))"],
+                [f"e = enumerate(xs, {self.small(-2, 3)})", "for i, x in e:",
+                 f"    if x > {self.small(0, 6)}:", "        break", "print(list(e))"],
+                ["ys = list(xs)", "out = []", "for y in reversed(ys):", "    out.append(y)",
+                 f"    if y % 3 == 0 and ys:", "        ys.pop()", "print(out, ys)"],
+                ["ks, vs, its = d.keys(), d.values(), d.items()", f"d[{lit(k)}] = {v}",
+                 f"print(ks, vs, its, len(ks), {lit(k)} in ks, {v} in vs, "
+                 f"({lit(k)}, {v}) in its, sorted(map(str, ks)))"],
+                [f"view = d.{self.pick(['keys', 'values', 'items'])}()", "try:",
+                 "    for x in view:", f"        d[str(x) + {lit(str(k))}] = {v}",
+                 "except RuntimeError as e:", "    print('RuntimeError', e)", "print(len(d))"],
+                [f"print(d.keys() == {lit(d)}.keys(), d.items() == dict(d).items(), "
+                 "list(reversed(d.values())), tuple(d.items())[:2])"],
+            ])
+        return Block("iterators", "", body)
+
     BLOCKS = ["ints", "slices", "strings", "format", "closures", "loops", "exceptions",
-              "dunders", "lists", "dicts", "enums"]
+              "dunders", "lists", "dicts", "enums", "iterators"]
 
     def program(self):
         blocks, overflows = [], []
