@@ -1,8 +1,9 @@
 """nkirun run --profile writes its timeline while the run goes: a kernel of
 DMAS DMAs (each drawn on 16 DMA-engine tracks) profiled inside a 1 GB
 address space, where a timeline kept whole (some 50 KB a DMA) cannot fit.
-The trace must be valid JSON with every slice, and --iters 2 must give the
-last run's timeline alone (the same slices, not twice as many).
+The trace must be what check_profile.py checks of every trace, with every
+slice, and --iters 2 must give the last run's timeline alone (the same
+slices, not twice as many).
 
 usage: check_profile_streamed.py NKIRUN
 """
@@ -12,6 +13,9 @@ import os
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True
+from check_profile import check_trace
 
 DMAS = 30000
 LIMIT = "--as=1000000000"
@@ -33,9 +37,11 @@ def k(n: int):
 """
 
 
-def dma_slices(path):
+def dma_slices(path, problems):
+    """The trace's dma_copy slices, after check_profile.py's checks."""
     with open(path, encoding="utf-8") as f:
         trace = json.load(f)
+    problems += check_trace(path, trace, 1)[0]
     return sum(1 for e in trace["traceEvents"]
                if e["ph"] == "X" and e["name"] == "dma_copy")
 
@@ -55,7 +61,7 @@ def main():
             if proc.returncode != 0:
                 problems.append(f"{' '.join(argv)}: exit {proc.returncode}\n{proc.stderr}")
                 continue
-            counts.append(dma_slices(os.path.join(d, "p.json")))
+            counts.append(dma_slices(os.path.join(d, "p.json"), problems))
         # Each DMA of 128 partitions spreads over the 16 DMA engines.
         if counts and any(c != 16 * DMAS for c in counts):
             problems.append(f"DMA slices per run {counts}, expected {16 * DMAS}")
