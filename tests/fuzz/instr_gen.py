@@ -376,13 +376,17 @@ class InstrGen:
         for step, count in pattern:
             idx = (idx[:, None] + step * np.arange(count)[None, :]).ravel()
         v = offset + np.arange(p)[:, None] * cm + idx[None, :]
-        # converted as a DMA from int32 converts: through float32, saturating
+        # int32 values (wrapping), into a float dtype through float32; an
+        # integer dtype must hold every value, or the instruction is refused.
         v = D.wrap(v, 32)
-        r = v if dt.name == "int32" else D.from_f32(v.astype(F32).astype(np.float64), dt)
         dst = self.dst_view(op, p, f, dt)
         op.lines.append(f"nisa.iota(dst={dst}, pattern={pattern}, offset={offset}, channel_multiplier={cm})")
-        self.store(op, dst, dt, r)
         op.desc = f"iota {pattern} {offset} {cm} {dt}"
+        if dt.is_int and v.size and not (dt.lo <= v.min() and v.max() <= dt.hi):
+            op.error_line = len(op.lines) - 1
+            return op
+        r = v if dt.is_int else D.from_f32(v.astype(F32).astype(np.float64), dt)
+        self.store(op, dst, dt, r)
         return op
 
     def zero_or(self, sizes):
