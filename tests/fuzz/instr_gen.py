@@ -203,6 +203,18 @@ class InstrGen:
         op.lines.append(f"{o} = store({view_text}, nl.{'int32' if dt.is_int else 'float32'})")
         op.outputs.append((o, expected))
 
+    def finish(self, op, line, desc, dst=None, dt=None, expected=None):
+        """`op` ended by its instruction `line`: afterwards `dst` (of dtype
+        `dt`) holds `expected`, or, with no expected values, the instruction
+        is refused with a located error."""
+        op.lines.append(line)
+        op.desc = desc
+        if expected is None:
+            op.error_line = len(op.lines) - 1
+        else:
+            self.store(op, dst, dt, expected)
+        return op
+
     def shape(self):
         p = self.pick(SIZES_P)
         f = self.pick(SIZES_F)
@@ -235,10 +247,9 @@ class InstrGen:
         else:
             r = D.from_f32(float_op(name, D.as_f32(a), D.as_f32(b)), dst_dt)
         dst = v1_text if in_place else self.dst_view(op, p, f, dst_dt)
-        op.lines.append(f"nisa.tensor_tensor(dst={dst}, data1={v1_text}, data2={v2_text}, op=nl.{name})")
-        self.store(op, dst, dst_dt, r)
-        op.desc = f"tensor_tensor {name} {dt1}, {dt2} -> {dst_dt}{' in place' if in_place else ''}"
-        return op
+        line = f"nisa.tensor_tensor(dst={dst}, data1={v1_text}, data2={v2_text}, op=nl.{name})"
+        return self.finish(op, line, f"tensor_tensor {name} {dt1}, {dt2} -> {dst_dt}{' in place' if in_place else ''}",
+                           dst, dst_dt, r)
 
     def op_tensor_scalar(self):
         op, (p, f) = Op(), self.shape()
@@ -270,10 +281,9 @@ class InstrGen:
         args = f"op0=nl.{ops[0]}, operand0={texts[0]}, reverse0={reverse[0]}"
         if two:
             args += f", op1=nl.{ops[1]}, operand1={texts[1]}, reverse1={reverse[1]}"
-        op.lines.append(f"nisa.tensor_scalar(dst={dst}, data={v_text}, {args})")
-        self.store(op, dst, dst_dt, r)
-        op.desc = f"tensor_scalar {ops[:1 + two]} {dt} -> {dst_dt}"
-        return op
+        line = f"nisa.tensor_scalar(dst={dst}, data={v_text}, {args})"
+        return self.finish(op, line, f"tensor_scalar {ops[:1 + two]} {dt} -> {dst_dt}",
+                           dst, dst_dt, r)
 
     def column(self, op, p):
         """A [p, 1] float32 tile of random values: (its text, its values)."""
@@ -303,10 +313,9 @@ class InstrGen:
         dt = self.dtype(exclude=("float32",))
         d = self.name("d")
         op.lines.append(f"{d} = nl.ndarray(({p}, {f}), dtype=nl.{dt.name}, buffer=nl.sbuf)")
-        op.lines.append(f"nisa.dma_copy(dst={d}, src={src}[{p0}:{p0 + p}, {ftext}])")
-        self.store(op, d, dt, D.from_f32(values[p0:p0 + p, fslice].astype(np.float64), dt))
-        op.desc = f"dma_copy float32 -> {dt}"
-        return op
+        line = f"nisa.dma_copy(dst={d}, src={src}[{p0}:{p0 + p}, {ftext}])"
+        return self.finish(op, line, f"dma_copy float32 -> {dt}",
+                           d, dt, D.from_f32(values[p0:p0 + p, fslice].astype(np.float64), dt))
 
     def op_activation(self):
         op, (p, f) = Op(), self.shape()
@@ -324,10 +333,8 @@ class InstrGen:
         dst_dt = dt if in_place else self.dtype()
         r = D.from_f32(activation(name, x), dst_dt)
         dst = v_text if in_place else self.dst_view(op, p, f, dst_dt)
-        op.lines.append(f"nisa.activation(dst={dst}, op=nl.{name}, data={v_text}, bias={bias!r}, scale={scale!r})")
-        self.store(op, dst, dst_dt, r)
-        op.desc = f"activation {name} {dt} -> {dst_dt}"
-        return op
+        line = f"nisa.activation(dst={dst}, op=nl.{name}, data={v_text}, bias={bias!r}, scale={scale!r})"
+        return self.finish(op, line, f"activation {name} {dt} -> {dst_dt}", dst, dst_dt, r)
 
     def op_tensor_copy(self):
         op, (p, f) = Op(), self.shape()
@@ -336,10 +343,8 @@ class InstrGen:
         v_text, a = self.view(op, p, f, dt, special=not dt.is_int)
         r = a if dst_dt is dt else D.from_f32(D.as_f32(a).astype(np.float64), dst_dt)
         dst = self.dst_view(op, p, f, dst_dt)
-        op.lines.append(f"nisa.tensor_copy(dst={dst}, src={v_text})")
-        self.store(op, dst, dst_dt, r)
-        op.desc = f"tensor_copy {dt} -> {dst_dt}"
-        return op
+        line = f"nisa.tensor_copy(dst={dst}, src={v_text})"
+        return self.finish(op, line, f"tensor_copy {dt} -> {dst_dt}", dst, dst_dt, r)
 
     def op_memset(self):
         op, (p, f) = Op(), self.shape()
@@ -351,10 +356,8 @@ class InstrGen:
             value = self.pick([0.0, -0.0, 1.5, -3.25, 1e-3, 300.0, 1e30])
             r = D.from_f32(np.full((p, f), value), dt)
         dst = self.dst_view(op, p, f, dt)
-        op.lines.append(f"nisa.memset(dst={dst}, value={value!r})")
-        self.store(op, dst, dt, r)
-        op.desc = f"memset {value!r} {dt}"
-        return op
+        line = f"nisa.memset(dst={dst}, value={value!r})"
+        return self.finish(op, line, f"memset {value!r} {dt}", dst, dt, r)
 
     def iota_pattern(self, f):
         counts, left = [], f
@@ -380,14 +383,12 @@ class InstrGen:
         # integer dtype must hold every value, or the instruction is refused.
         v = D.wrap(v, 32)
         dst = self.dst_view(op, p, f, dt)
-        op.lines.append(f"nisa.iota(dst={dst}, pattern={pattern}, offset={offset}, channel_multiplier={cm})")
-        op.desc = f"iota {pattern} {offset} {cm} {dt}"
+        line = f"nisa.iota(dst={dst}, pattern={pattern}, offset={offset}, channel_multiplier={cm})"
         if dt.is_int and v.size and not (dt.lo <= v.min() and v.max() <= dt.hi):
-            op.error_line = len(op.lines) - 1
-            return op
-        r = v if dt.is_int else D.from_f32(v.astype(F32).astype(np.float64), dt)
-        self.store(op, dst, dt, r)
-        return op
+            r = None
+        else:
+            r = v if dt.is_int else D.from_f32(v.astype(F32).astype(np.float64), dt)
+        return self.finish(op, line, f"iota {pattern} {offset} {cm} {dt}", dst, dt, r)
 
     def zero_or(self, sizes):
         """sizes, or now and then [0]."""
@@ -432,10 +433,9 @@ class InstrGen:
         dshape = ((p, 1, 1) if both else (p, a, 1)) if keep else out_shape
         d = self.name("d")
         op.lines.append(f"{d} = nl.ndarray({dshape}, dtype=nl.{dst_dt.name}, buffer=nl.sbuf)")
-        op.lines.append(f"nisa.tensor_reduce(dst={d}, op=nl.{name}, data={tile_name}, axis={axis!r}, negate={negate}, keepdims={keep})")
-        self.store(op, d, dst_dt, r.reshape(dshape))
-        op.desc = f"tensor_reduce {name} axis={axis} {dt} -> {dst_dt}"
-        return op
+        line = f"nisa.tensor_reduce(dst={d}, op=nl.{name}, data={tile_name}, axis={axis!r}, negate={negate}, keepdims={keep})"
+        return self.finish(op, line, f"tensor_reduce {name} axis={axis} {dt} -> {dst_dt}",
+                           d, dst_dt, r.reshape(dshape))
 
     def op_transpose(self):
         op = Op()
@@ -449,10 +449,9 @@ class InstrGen:
         v_text, a = self.view(op, p, f, dt, special=not dt.is_int)
         d = self.name("d")
         op.lines.append(f"{d} = nl.ndarray(({f}, {p}), dtype=nl.{dt.name}, buffer=nl.{'psum' if psum else 'sbuf'})")
-        op.lines.append(f"nisa.nc_transpose(dst={d}, data={v_text})")
-        self.store(op, d, dt, a.T.copy())
-        op.desc = f"nc_transpose {dt} {'psum' if psum else 'sbuf'}"
-        return op
+        line = f"nisa.nc_transpose(dst={d}, data={v_text})"
+        return self.finish(op, line, f"nc_transpose {dt} {'psum' if psum else 'sbuf'}",
+                           d, dt, a.T.copy())
 
     def op_matmul(self):
         op = Op()
@@ -472,10 +471,9 @@ class InstrGen:
                 acc = (acc + (sf[kk][:, None] * mf[kk][None, :]).astype(F32)).astype(F32)
         d = self.name("d")
         op.lines.append(f"{d} = nl.ndarray(({m}, {n}), dtype=nl.float32, buffer=nl.psum)")
-        op.lines.append(f"nisa.nc_matmul(dst={d}, stationary={s_text}, moving={m_text}, accumulate=False)")
-        self.store(op, d, D.DTYPES["float32"], acc.astype(np.float64))
-        op.desc = f"nc_matmul k={k} m={m} n={n} {dt1} {dt2}"
-        return op
+        line = f"nisa.nc_matmul(dst={d}, stationary={s_text}, moving={m_text}, accumulate=False)"
+        return self.finish(op, line, f"nc_matmul k={k} m={m} n={n} {dt1} {dt2}",
+                           d, D.DTYPES["float32"], acc.astype(np.float64))
 
     def op_overlap_copy(self):
         """A copy between two windows of one tile that overlap: every
@@ -498,10 +496,9 @@ class InstrGen:
         after = values.copy()
         after[:, dst_sl] = values[:, src_sl]
         instr = self.pick(["dma_copy", "tensor_copy"])
-        op.lines.append(f"nisa.{instr}(dst={t}[:, {d0}:{dst_sl.stop}:{step}], src={t}[:, {s0}:{src_sl.stop}:{step}])")
-        self.store(op, t, dt, after)
-        op.desc = f"{instr} within one tile, shifted by {shift}, step {step}, {dt}"
-        return op
+        line = f"nisa.{instr}(dst={t}[:, {d0}:{dst_sl.stop}:{step}], src={t}[:, {s0}:{src_sl.stop}:{step}])"
+        return self.finish(op, line, f"{instr} within one tile, shifted by {shift}, step {step}, {dt}",
+                           t, dt, after)
 
     def op_copy_predicated(self):
         """dst keeps its values but where the predicate (reversed or not)
@@ -522,10 +519,9 @@ class InstrGen:
             src = np.full((p, f), number, np.int64) if dt.is_int else \
                 D.from_f32(np.full((p, f), number), dt)
         after = np.where(take, src, before)
-        op.lines.append(f"nisa.tensor_copy_predicated(dst={dst_text}, src={src_text}, predicate={pred_text}, reverse_pred={reverse})")
-        self.store(op, dst_text, dt, after)
-        op.desc = f"tensor_copy_predicated {dt}{' reversed' if reverse else ''}"
-        return op
+        line = f"nisa.tensor_copy_predicated(dst={dst_text}, src={src_text}, predicate={pred_text}, reverse_pred={reverse})"
+        return self.finish(op, line, f"tensor_copy_predicated {dt}{' reversed' if reverse else ''}",
+                           dst_text, dt, after)
 
     def op_affine_select(self):
         op, (p, f) = Op(), self.shape()
@@ -545,17 +541,14 @@ class InstrGen:
                "greater": v > 0, "greater_equal": v >= 0}[cmp]
         kept = on_true if src_dt is dt else D.from_f32(D.as_f32(on_true).astype(np.float64), dt)
         dst = self.dst_view(op, p, f, dt)
-        op.lines.append(f"nisa.affine_select(dst={dst}, pattern={pattern}, channel_multiplier={cm}, on_true_tile={on_true_text}, on_false_value={on_false!r}, cmp_op=nl.{cmp}, offset={offset})")
-        op.desc = f"affine_select {cmp} {src_dt} -> {dt}"
+        line = f"nisa.affine_select(dst={dst}, pattern={pattern}, channel_multiplier={cm}, on_true_tile={on_true_text}, on_false_value={on_false!r}, cmp_op=nl.{cmp}, offset={offset})"
         # A number into an integer dtype must round (to nearest even) into
         # its range, or the instruction is refused.
+        desc = f"affine_select {cmp} {src_dt} -> {dt}"
         if dt.is_int and not dt.lo <= round(on_false) <= dt.hi:
-            op.error_line = len(op.lines) - 1
-            op.desc += f", on_false_value {on_false!r} out of range"
-            return op
+            return self.finish(op, line, desc + f", on_false_value {on_false!r} out of range")
         r = np.where(hit, kept, D.from_f32(np.full((p, f), on_false), dt))
-        self.store(op, dst, dt, r)
-        return op
+        return self.finish(op, line, desc, dst, dt, r)
 
     def op_bounds(self):
         """A copy between windows at extreme partition and free offsets:
