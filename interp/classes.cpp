@@ -214,6 +214,7 @@ Value Evaluator::instantiate(const Value::Class& cls, ValueList args, KwArgs kwa
     for (size_t i = 0; i < sig.size(); ++i) inst->attrs[sig[i].name] = bound[i];
     return inst;
   };
+  if (cls->native) throw ValueError("cannot create '" + cls->name + "' instances", "TypeError");
   switch (cls->kind) {
     case ClassKind::static_method:
     case ClassKind::class_method:
@@ -335,8 +336,7 @@ bool Evaluator::set_property(const Value& obj, const std::string& name, const Va
     call(setter, {obj, v}, {}, SourceRange{});
     return true;
   }
-  if (inst.cls->frozen && !inst.cls->has_fields()) {
-    // A builtin object (an iterator, a dict view): no attributes to set.
+  if (inst.cls->native) {
     throw ValueError("'" + inst.cls->name + "' object has no attribute '" + name + "'",
                      "AttributeError");
   }

@@ -845,6 +845,19 @@ Value Evaluator::get_attribute(const Value& obj, const std::string& name) {
                    "AttributeError");
 }
 
+namespace {
+
+// The interpreter's own types (iterators, dict views) are shared by every
+// run and rank: immutable, as CPython's builtin types.
+void check_mutable_type(const ClassObj& cls, const std::string& name) {
+  if (cls.native) {
+    throw ValueError("cannot set '" + name + "' attribute of immutable type '" + cls.name + "'",
+                     "TypeError");
+  }
+}
+
+}  // namespace
+
 void Evaluator::set_attribute(const Value& obj, const std::string& name, const Value& v) {
   if (auto f = class_dunder(obj, "__setattr__")) {
     call(*f, {obj, Value(name), v}, {}, SourceRange{});
@@ -864,6 +877,7 @@ void Evaluator::delete_attribute(const Value& obj, const std::string& name) {
 void Evaluator::object_delete_attribute(const Value& obj, const std::string& name) {
   if (auto c = obj.get<Value::Class>()) {
     check_enum_member(**c, name, true);
+    check_mutable_type(**c, name);
     if ((*c)->attrs.erase(name)) return;
     throw ValueError("type object '" + (*c)->name + "' has no attribute '" + name + "'",
                      "AttributeError");
@@ -886,6 +900,7 @@ void Evaluator::object_set_attribute(const Value& obj, const std::string& name, 
   }
   if (auto c = obj.get<Value::Class>()) {
     check_enum_member(**c, name, false);
+    check_mutable_type(**c, name);
     (*c)->attrs[name] = v;
     return;
   }

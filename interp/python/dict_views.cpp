@@ -28,10 +28,18 @@ const char* view_name(DictViewKind kind) {
   return "";
 }
 
-DictView self_view(CallArgs& c) { return *dict_view_of(c["self"]); }
+// The view a method was called on; TypeError for anything else (the method
+// taken from the class and called on another object).
+DictView self_view(CallArgs& c, const char* method) {
+  if (auto view = dict_view_of(c["self"])) return *view;
+  throw ValueError(std::string("descriptor '") + method +
+                       "' requires a dict view object but received a '" + type_name(c["self"]) +
+                       "'",
+                   "TypeError");
+}
 
 Value view_len(CallArgs& c) {
-  return static_cast<int64_t>(self_view(c).dict->items.size());
+  return static_cast<int64_t>(self_view(c, "__len__").dict->items.size());
 }
 
 // Whether `x` is an item of the view. Keys and items are found by hashing;
@@ -63,10 +71,10 @@ bool view_contains(const DictView& view, const Value& x) {
   return false;
 }
 
-Value view_contains_fn(CallArgs& c) { return view_contains(self_view(c), c["item"]); }
+Value view_contains_fn(CallArgs& c) { return view_contains(self_view(c, "__contains__"), c["item"]); }
 
 Value view_repr(CallArgs& c) {
-  const DictView view = self_view(c);
+  const DictView view = self_view(c, "__repr__");
   ValueList items;
   for (size_t i = 0; i < view.dict->items.size(); ++i) items.push_back(view.at(i));
   return std::string(view_name(view.kind)) + "(" + to_repr(make_list(std::move(items))) + ")";
@@ -76,7 +84,7 @@ Value view_repr(CallArgs& c) {
 // values views compare by identity, as CPython's do.
 Value view_eq(CallArgs& c) {
   const Value self = c["self"], other = c["other"];
-  const DictView a = *dict_view_of(self);
+  const DictView a = self_view(c, "__eq__");
   const std::optional<DictView> b = dict_view_of(other);
   if (a.kind == DictViewKind::values || !b || b->kind == DictViewKind::values) {
     return not_implemented();
@@ -95,50 +103,36 @@ Value view_set_operation(CallArgs& c) {
                    "' are not supported (sets are not part of the language)");
 }
 
+// The type of `kind`'s views, with its methods. Not made in an arena
+// (new_class()): it is kept for the process, shared by every run and rank,
+// and immutable (ClassObj::native).
+Value::Class make_view_class(DictViewKind kind) {
+  static const BuiltinPtr len = python_fn("__len__", {req("self")}, view_len);
+  static const BuiltinPtr contains =
+      python_fn("__contains__", {req("self"), req("item")}, view_contains_fn);
+  static const BuiltinPtr repr = python_fn("__repr__", {req("self")}, view_repr);
+  static const BuiltinPtr eq = python_fn("__eq__", {req("self"), req("other")}, view_eq);
+  auto cls = std::make_shared<ClassObj>();
+  cls->name = view_name(kind);
+  cls->native = true;
+  cls->attrs["__len__"] = Value(len);
+  cls->attrs["__contains__"] = Value(contains);
+  cls->attrs["__repr__"] = Value(repr);
+  cls->attrs["__eq__"] = Value(eq);
+  cls->attrs["__hash__"] = Value();
+  if (kind != DictViewKind::values) {
+    for (const char* op : {"__and__", "__or__", "__sub__", "__xor__", "__rand__", "__ror__",
+                           "__rsub__", "__rxor__"}) {
+      cls->attrs[op] = Value(python_fn(op, {req("self"), req("other")}, view_set_operation));
+    }
+  }
+  return cls;
+}
+
 const Value::Class& view_class(DictViewKind kind) {
-  static const Value::Class classes[3] = {
-      [] {
-        auto c = new_class();
-        c->name = view_name(DictViewKind::keys);
-        c->frozen = true;
-        return c;
-      }(),
-      [] {
-        auto c = new_class();
-        c->name = view_name(DictViewKind::values);
-        c->frozen = true;
-        return c;
-      }(),
-      [] {
-        auto c = new_class();
-        c->name = view_name(DictViewKind::items);
-        c->frozen = true;
-        return c;
-      }(),
-  };
-  static const bool filled = [] {
-    static const BuiltinPtr len = python_fn("__len__", {req("self")}, view_len);
-    static const BuiltinPtr contains =
-        python_fn("__contains__", {req("self"), req("item")}, view_contains_fn);
-    static const BuiltinPtr repr = python_fn("__repr__", {req("self")}, view_repr);
-    static const BuiltinPtr eq = python_fn("__eq__", {req("self"), req("other")}, view_eq);
-    for (const Value::Class& cls : classes) {
-      cls->attrs["__len__"] = Value(len);
-      cls->attrs["__contains__"] = Value(contains);
-      cls->attrs["__repr__"] = Value(repr);
-      cls->attrs["__eq__"] = Value(eq);
-      cls->attrs["__hash__"] = Value();
-    }
-    for (DictViewKind kind : {DictViewKind::keys, DictViewKind::items}) {
-      for (const char* op : {"__and__", "__or__", "__sub__", "__xor__", "__rand__", "__ror__",
-                             "__rsub__", "__rxor__"}) {
-        classes[static_cast<int>(kind)]->attrs[op] =
-            Value(python_fn(op, {req("self"), req("other")}, view_set_operation));
-      }
-    }
-    return true;
-  }();
-  (void)filled;
+  static const Value::Class classes[3] = {make_view_class(DictViewKind::keys),
+                                          make_view_class(DictViewKind::values),
+                                          make_view_class(DictViewKind::items)};
   return classes[static_cast<int>(kind)];
 }
 

@@ -20,14 +20,14 @@ constexpr const char* kIteratorNames[] = {
 };
 
 // The class of iterator objects named `name`, one of kIteratorNames: made
-// once, never changed; their instances take no attributes from the kernel.
+// once, never changed; native: the kernel makes none and sets no attributes.
 const Value::Class& iterator_class(const std::string& name) {
   static const std::vector<Value::Class> classes = [] {
     std::vector<Value::Class> out;
     for (const char* n : kIteratorNames) {
       auto c = std::make_shared<ClassObj>();
       c->name = n;
-      c->frozen = true;
+      c->native = true;
       out.push_back(std::move(c));
     }
     return out;

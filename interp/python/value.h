@@ -355,6 +355,9 @@ struct ClassObj {
   ClassKind kind = ClassKind::plain;
   bool is_int_enum = false;          // IntEnum: members are ints too
   bool frozen = false;               // @dataclass(frozen=True)
+  // A type the interpreter makes its objects of (iterators, dict views):
+  // the kernel makes none itself and sets no attributes on them.
+  bool native = false;
   std::vector<ClassField> fields;    // the base's first, in declaration order
   std::vector<std::string> members;  // an enum's members, in definition order
   bool is_exception = false;         // BaseException or a class derived from it
