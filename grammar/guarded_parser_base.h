@@ -3,11 +3,15 @@
 // as `- - x`, `a ** b ** c`, `x if c else y if d else ...`, `lambda: lambda:`)
 // recurses in the generated parser, one or more C++ frames per level; without
 // a bound, hostile input could overflow the stack. Past the bound the parse is
-// abandoned with NestingTooDeep, which the frontend reports as an error.
+// abandoned with NestingTooDeep, which the frontend reports as an error. The
+// stack the parse has used is bounded too, to half of the thread's stack:
+// frames are several times larger in a sanitizer build than the depth bound
+// assumes, and a rank thread's stack may be smaller than the main thread's.
 // Below it, PruningParserBase frees the subtrees the frontend has converted.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 
 #include "antlr4-runtime.h"
@@ -40,6 +44,8 @@ class GuardedParserBase : public PruningParserBase {
 
  private:
   void check_depth(const antlr4::ParserRuleContext* localctx);
+  // The frame address where the outermost rule was entered.
+  uintptr_t stack_top_ = 0;
 };
 
 }  // namespace nkic

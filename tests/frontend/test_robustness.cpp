@@ -2,6 +2,10 @@
 // chains of prefix and right-associative operators, long left-associative
 // chains, deep blocks, random bytes.
 #include <doctest/doctest.h>
+#include <pthread.h>
+
+#include <cstddef>
+#include <string>
 
 #include "grammar/indent_lexer_base.h"
 #include "test_helpers.h"
@@ -19,6 +23,30 @@ std::string first_error(const std::string& source) {
   const nkic::test::ParseOutput out = nkic::test::parse_text(source);
   if (out.ok) return "parsed";
   return out.text.substr(0, out.text.find('\n'));
+}
+
+// first_error(source) on a thread of `stack_bytes` of stack.
+std::string first_error_on_stack(const std::string& source, size_t stack_bytes) {
+  struct Job {
+    const std::string* source;
+    std::string result;
+  } job{&source, {}};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, stack_bytes);
+  pthread_t thread;
+  const int started = pthread_create(
+      &thread, &attr,
+      [](void* p) -> void* {
+        auto* j = static_cast<Job*>(p);
+        j->result = first_error(*j->source);
+        return nullptr;
+      },
+      &job);
+  pthread_attr_destroy(&attr);
+  if (started != 0) return "thread not started";
+  pthread_join(thread, nullptr);
+  return job.result;
 }
 
 }  // namespace
@@ -46,6 +74,18 @@ TEST_CASE("robustness: long prefix and right-associative chains") {
             "error: expression is too deeply nested") != std::string::npos);
   CHECK(first_error("x = " + repeat("lambda: ", 100000) + "0\n").find(
             "error: expression is too deeply nested") != std::string::npos);
+}
+
+TEST_CASE("robustness: the parse stops at half of a small thread stack, with the same error") {
+  // 512 KiB is far less than the depth bound's worst case needs: the stack
+  // bound stops the parse first.
+  for (const std::string& chain : {repeat("not ", 100000), repeat("-", 100000),
+                                   repeat("2 ** ", 100000) + "2", repeat("lambda: ", 100000)}) {
+    CHECK(first_error_on_stack("x = " + chain + "y\n", size_t{512} << 10)
+              .find("error: expression is too deeply nested") != std::string::npos);
+  }
+  // Code nested as deeply as kernels nest parses on such a stack.
+  CHECK(first_error_on_stack("x = " + repeat("not ", 20) + "y\n", size_t{512} << 10) == "parsed");
 }
 
 TEST_CASE("robustness: long left-associative chains") {
