@@ -6,6 +6,19 @@
 
 #include <algorithm>
 
+// A sanitizer build's MPI program: OpenMPI keeps what it allocates (in
+// libmpi, its run-time library and the plugins it unloads before exit) until
+// the process ends, which LeakSanitizer would report as leaks of the program.
+// They are suppressed by library; finding the library through an unloaded
+// plugin's frames needs the slow unwinder.
+#if defined(__SANITIZE_ADDRESS__)
+extern "C" const char* __lsan_default_suppressions() {
+  return "leak:libmpi.so\nleak:libopen-pal.so\nleak:libopen-rte.so\nleak:libhwloc.so\n"
+         "leak:libevent\n";
+}
+extern "C" const char* __lsan_default_options() { return "fast_unwind_on_malloc=0"; }
+#endif
+
 namespace nkic::rt {
 namespace {
 
