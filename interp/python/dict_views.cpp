@@ -103,18 +103,15 @@ Value view_set_operation(CallArgs& c) {
                    "' are not supported (sets are not part of the language)");
 }
 
-// The type of `kind`'s views, with its methods. Not made in an arena
-// (new_class()): it is kept for the process, shared by every run and rank,
-// and immutable (ClassObj::native).
+// The type of `kind`'s views, with its methods: a native class, kept for
+// the process and immutable.
 Value::Class make_view_class(DictViewKind kind) {
   static const BuiltinPtr len = python_fn("__len__", {req("self")}, view_len);
   static const BuiltinPtr contains =
       python_fn("__contains__", {req("self"), req("item")}, view_contains_fn);
   static const BuiltinPtr repr = python_fn("__repr__", {req("self")}, view_repr);
   static const BuiltinPtr eq = python_fn("__eq__", {req("self"), req("other")}, view_eq);
-  auto cls = std::make_shared<ClassObj>();
-  cls->name = view_name(kind);
-  cls->native = true;
+  auto cls = new_native_class(view_name(kind));
   cls->attrs["__len__"] = Value(len);
   cls->attrs["__contains__"] = Value(contains);
   cls->attrs["__repr__"] = Value(repr);

@@ -2,6 +2,7 @@
 #include "interp/python/live_iteration.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "interp/python/operators.h"
@@ -11,56 +12,52 @@ namespace nkic::interp {
 
 namespace {
 
-// CPython's names of its iterators, which type() and error messages show.
+// The iterators' types, by CPython's names, which type() and error
+// messages show.
+enum class IteratorType {
+  iterator, enumerate, zip, list, list_reverse, tuple, str, str_ascii, range,
+  dict_keys, dict_values, dict_items,
+};
 constexpr const char* kIteratorNames[] = {
     "iterator",         "enumerate",          "zip",
     "list_iterator",    "list_reverseiterator", "tuple_iterator",
     "str_iterator",     "str_ascii_iterator", "range_iterator",
     "dict_keyiterator", "dict_valueiterator", "dict_itemiterator",
 };
+static_assert(std::size(kIteratorNames) == static_cast<size_t>(IteratorType::dict_items) + 1);
 
-// The class of iterator objects named `name`, one of kIteratorNames: made
-// once, never changed; native: the kernel makes none and sets no attributes.
-const Value::Class& iterator_class(const std::string& name) {
+const Value::Class& iterator_class(IteratorType type) {
   static const std::vector<Value::Class> classes = [] {
     std::vector<Value::Class> out;
-    for (const char* n : kIteratorNames) {
-      auto c = std::make_shared<ClassObj>();
-      c->name = n;
-      c->native = true;
-      out.push_back(std::move(c));
-    }
+    for (const char* name : kIteratorNames) out.push_back(new_native_class(name));
     return out;
   }();
-  for (const Value::Class& c : classes) {
-    if (c->name == name) return c;
-  }
-  return classes.front();
+  return classes[static_cast<size_t>(type)];
 }
 
-// The name CPython gives the iterator iter() makes of `v`.
-std::string iterator_name(const Value& v) {
-  if (v.is<Value::List>()) return "list_iterator";
-  if (v.is<Value::Tuple>()) return "tuple_iterator";
+// The type of the iterator iter() makes of `v`.
+IteratorType iterator_type(const Value& v) {
+  if (v.is<Value::List>()) return IteratorType::list;
+  if (v.is<Value::Tuple>()) return IteratorType::tuple;
   if (auto s = v.get<std::string>()) {
     const bool ascii = std::all_of(s->begin(), s->end(), [](char c) { return (c & 0x80) == 0; });
-    return ascii ? "str_ascii_iterator" : "str_iterator";
+    return ascii ? IteratorType::str_ascii : IteratorType::str;
   }
-  if (v.is<RangeValue>()) return "range_iterator";
-  if (v.is<Value::Dict>()) return "dict_keyiterator";
+  if (v.is<RangeValue>()) return IteratorType::range;
+  if (v.is<Value::Dict>()) return IteratorType::dict_keys;
   if (auto view = dict_view_of(v)) {
     switch (view->kind) {
-      case DictViewKind::keys: return "dict_keyiterator";
-      case DictViewKind::values: return "dict_valueiterator";
-      case DictViewKind::items: return "dict_itemiterator";
+      case DictViewKind::keys: return IteratorType::dict_keys;
+      case DictViewKind::values: return IteratorType::dict_values;
+      case DictViewKind::items: return IteratorType::dict_items;
     }
   }
-  return "iterator";
+  return IteratorType::iterator;
 }
 
-Value iterator_object(const std::string& name, std::shared_ptr<LiveIteration> walk) {
+Value iterator_object(IteratorType type, std::shared_ptr<LiveIteration> walk) {
   auto i = new_instance();
-  i->cls = iterator_class(name);
+  i->cls = iterator_class(type);
   i->native = std::move(walk);
   return Value(i);
 }
@@ -79,14 +76,14 @@ Value make_enumerate(const Value& iterable, int64_t start) {
   walk->enumerate_ = true;
   walk->count_ = start;
   walk->inner_.push_back(std::make_unique<LiveIteration>(iterable));
-  return iterator_object("enumerate", std::move(walk));
+  return iterator_object(IteratorType::enumerate, std::move(walk));
 }
 
 Value make_zip(const ValueList& iterables) {
   std::shared_ptr<LiveIteration> walk(new LiveIteration());
   walk->zip_ = true;
   for (const Value& v : iterables) walk->inner_.push_back(std::make_unique<LiveIteration>(v));
-  return iterator_object("zip", std::move(walk));
+  return iterator_object(IteratorType::zip, std::move(walk));
 }
 
 Value make_reversed(const Value& sequence) {
@@ -101,12 +98,12 @@ Value make_reversed(const Value& sequence) {
   walk->reversed_ = true;
   walk->list_ = &(*l)->items;
   walk->position_ = walk->list_->size();
-  return iterator_object("list_reverseiterator", std::move(walk));
+  return iterator_object(IteratorType::list_reverse, std::move(walk));
 }
 
 Value make_iterator(const Value& iterable) {
   if (walk_of(iterable)) return iterable;
-  return iterator_object(iterator_name(iterable), std::make_shared<LiveIteration>(iterable));
+  return iterator_object(iterator_type(iterable), std::make_shared<LiveIteration>(iterable));
 }
 
 std::optional<Value> next_of(const Value& iterator) {

@@ -310,15 +310,12 @@ Value l_clear(CallArgs& c) {
   return Value();
 }
 
-Value d_keys(CallArgs& c) { return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::keys); }
-
-Value d_values(CallArgs& c) {
-  return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::values);
+Value self_view(CallArgs& c, DictViewKind kind) {
+  return make_dict_view(*c["self"].get<Value::Dict>(), kind);
 }
-
-Value d_items(CallArgs& c) {
-  return make_dict_view(*c["self"].get<Value::Dict>(), DictViewKind::items);
-}
+Value d_keys(CallArgs& c) { return self_view(c, DictViewKind::keys); }
+Value d_values(CallArgs& c) { return self_view(c, DictViewKind::values); }
+Value d_items(CallArgs& c) { return self_view(c, DictViewKind::items); }
 
 Value d_clear(CallArgs& c) {
   DictObj& d = self_dict(c);

@@ -172,6 +172,12 @@ Value::Class new_class() {
   ContainerArena::record(c);
   return c;
 }
+Value::Class new_native_class(std::string name) {
+  auto c = std::make_shared<ClassObj>();
+  c->name = std::move(name);
+  c->native = true;
+  return c;
+}
 Value::Instance new_instance() {
   auto i = std::make_shared<InstanceObj>();
   ContainerArena::record(i);

@@ -488,6 +488,9 @@ Value make_dict();
 Value::Dict new_dict();
 Value::Class new_class();
 Value::Instance new_instance();
+// A type the interpreter makes its own objects of (ClassObj::native):
+// kept for the process, in no arena, shared by every run and rank.
+Value::Class new_native_class(std::string name);
 // A tuple of `items` (tuples are immutable: no arena record).
 Value::Tuple new_tuple(ValueList items);
 Value make_tensor(rt::TensorView view);
